@@ -1,0 +1,167 @@
+// The cluster graph of a board and the marker state that plays on it.
+//
+// A cluster is a maximal 4-connected set of same-coloured cells. The graph is
+// built once per board (rules and start included) and is immutable, so it is
+// shared freely between threads. Under colour-walk rules the start cell is a
+// cluster of its own with no colour (kNoColor); under flood-it rules the start
+// cell's whole cluster is the initial region. Cluster 0 is always the start.
+//
+// Invariant used by apply(): adjacent clusters never share a colour (clusters
+// are maximal), so a move absorbs frontier clusters of one colour and can
+// never cascade into further clusters of that colour.
+//
+// A MarkerState is one contiguous block of 2W+1 words (W = words per cluster
+// bitset): the absorbed clusters, the frontier (clusters not absorbed that
+// touch the region), and one word holding the cleared-cell and absorbed-
+// cluster counts. Copying a state copies words; applying a move allocates
+// nothing.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <boost/container/small_vector.hpp>
+
+#include "colorwalk/board.hpp"
+#include "search/bitset.hpp"
+
+namespace colorwalk {
+
+using ClusterId = std::uint32_t;
+inline constexpr Color kNoColor = 0xff;
+
+// What one move did. A move that absorbed nothing is wasted.
+struct MoveEffect {
+  std::uint32_t cells = 0;     // cells added to the region
+  std::uint32_t clusters = 0;  // clusters added to the region
+  bool wasted() const noexcept { return clusters == 0; }
+};
+
+class ClusterGraph;
+
+class MarkerState {
+ public:
+  using Word = search::bits::Word;
+
+  MarkerState() = default;
+
+  std::span<const Word> absorbed() const noexcept { return {words_.data(), set_words_}; }
+  std::span<const Word> frontier() const noexcept {
+    return {words_.data() + set_words_, set_words_};
+  }
+  std::uint32_t cells_cleared() const noexcept { return static_cast<std::uint32_t>(counts()); }
+  std::uint32_t clusters_absorbed() const noexcept {
+    return static_cast<std::uint32_t>(counts() >> 32);
+  }
+  bool is_absorbed(ClusterId c) const noexcept { return search::bits::test(absorbed(), c); }
+
+  // The whole state as words (for pools, hashing and equality).
+  std::span<const Word> words() const noexcept { return words_; }
+  // Overwrites this state with words taken from words() of a state of the same graph.
+  void assign(std::span<const Word> words) {
+    words_.assign(words.begin(), words.end());
+    set_words_ = words.empty() ? 0 : (words.size() - 1) / 2;
+  }
+
+  friend bool operator==(const MarkerState&, const MarkerState&) = default;
+
+ private:
+  friend class ClusterGraph;
+
+  Word counts() const noexcept { return words_.empty() ? 0 : words_.back(); }
+  std::span<Word> absorbed_mut() noexcept { return {words_.data(), set_words_}; }
+  std::span<Word> frontier_mut() noexcept { return {words_.data() + set_words_, set_words_}; }
+
+  std::vector<Word> words_;
+  std::size_t set_words_ = 0;
+};
+
+class ClusterGraph {
+ public:
+  using Word = search::bits::Word;
+  using Neighbors = boost::container::small_vector<ClusterId, 6>;
+
+  // Builds the graph under the board's rules and start cell.
+  explicit ClusterGraph(const Board& board);
+
+  std::uint32_t width() const noexcept { return width_; }
+  std::uint32_t height() const noexcept { return height_; }
+  std::uint32_t cell_count() const noexcept { return width_ * height_; }
+  std::uint32_t colors() const noexcept { return colors_; }
+  Rules rules() const noexcept { return rules_; }
+  std::uint32_t cluster_count() const noexcept { return static_cast<std::uint32_t>(color_.size()); }
+  std::size_t set_words() const noexcept { return set_words_; }
+
+  ClusterId start_cluster() const noexcept { return 0; }
+  ClusterId cluster_of(std::uint32_t cell) const noexcept { return cluster_of_[cell]; }
+  Color color(ClusterId c) const noexcept { return color_[c]; }
+  std::uint32_t size(ClusterId c) const noexcept { return size_[c]; }
+  std::span<const ClusterId> neighbors(ClusterId c) const noexcept {
+    return {adjacency_[c].data(), adjacency_[c].size()};
+  }
+  // The clusters of colour `c`, as a bitset of set_words() words.
+  std::span<const Word> color_set(Color c) const noexcept {
+    return {color_sets_.data() + std::size_t{c} * set_words_, set_words_};
+  }
+
+  // The state before any move: the start region and its frontier.
+  MarkerState initial_state() const;
+
+  bool is_cleared(const MarkerState& s) const noexcept { return s.cells_cleared() == cell_count(); }
+
+  // Bit k set when playing colour k absorbs something.
+  std::uint64_t useful_moves(const MarkerState& s) const noexcept;
+
+  // Cells each colour would add now; `gains` has colors() entries.
+  void move_gains(const MarkerState& s, std::span<std::uint32_t> gains) const noexcept;
+
+  // Plays colour `c` in place. `on_absorb(cluster)` is called for every
+  // cluster the move adds. A colour >= colors() is treated as wasted.
+  template <class OnAbsorb>
+  MoveEffect apply(MarkerState& s, Color c, OnAbsorb&& on_absorb) const;
+  MoveEffect apply(MarkerState& s, Color c) const {
+    return apply(s, c, [](ClusterId) {});
+  }
+
+ private:
+  std::uint32_t width_ = 0;
+  std::uint32_t height_ = 0;
+  std::uint32_t colors_ = 0;
+  Rules rules_ = Rules::kColorWalk;
+  std::size_t set_words_ = 0;
+  std::vector<ClusterId> cluster_of_;  // per cell
+  std::vector<Color> color_;           // per cluster
+  std::vector<std::uint32_t> size_;    // per cluster, in cells
+  std::vector<Neighbors> adjacency_;   // per cluster, sorted, no duplicates
+  std::vector<Word> color_sets_;       // colors_ bitsets of set_words_ words
+};
+
+template <class OnAbsorb>
+MoveEffect ClusterGraph::apply(MarkerState& s, Color c, OnAbsorb&& on_absorb) const {
+  MoveEffect effect;
+  if (c >= colors_) return effect;
+  const auto absorbed = s.absorbed_mut();
+  const auto frontier = s.frontier_mut();
+  const auto wanted = color_set(c);
+  for (std::size_t w = 0; w < set_words_; ++w) {
+    const Word taken = frontier[w] & wanted[w];
+    if (taken == 0) continue;
+    frontier[w] &= ~taken;
+    absorbed[w] |= taken;
+    search::bits::for_each_bit(taken, w * search::bits::kWordBits, [&](std::size_t x) {
+      const auto id = static_cast<ClusterId>(x);
+      effect.cells += size_[id];
+      ++effect.clusters;
+      // Neighbours of a colour-c cluster are never colour c, so none of them
+      // is taken by this move: marking them here cannot feed this loop.
+      for (ClusterId y : adjacency_[id])
+        if (!search::bits::test(absorbed, y)) search::bits::set(frontier, y);
+      on_absorb(id);
+    });
+  }
+  s.words_.back() += (Word{effect.clusters} << 32) + effect.cells;
+  return effect;
+}
+
+}  // namespace colorwalk

@@ -1,0 +1,113 @@
+// The Solver interface and the registry of named, parameterised solvers.
+//
+// A solver is created from a spec "NAME[:KEY=VALUE,...]" through the
+// registry; one instance serves one thread and may keep workspaces between
+// boards. solve() is the cold end: one virtual call per board.
+//
+// Adding a solver: one source file defining `register_NAME(SolverRegistry&)`
+// plus one line in builtin_solvers() (registry.cpp).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "colorwalk/cluster_graph.hpp"
+
+namespace colorwalk {
+
+struct SolveContext {
+  std::size_t board_index = 0;
+  // Seed of this board's own random stream (randomised solvers draw only from it).
+  std::uint64_t seed = 0;
+  // Polled by long-running solvers; a cancelled solver returns what it has.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+struct Solution {
+  std::vector<Color> moves;
+  bool proven_optimal = false;
+  std::uint64_t expanded = 0;  // search nodes expanded (0 for solvers that do not search)
+};
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  virtual Solution solve(const ClusterGraph& graph, const SolveContext& context) = 0;
+};
+
+struct ParamSpec {
+  std::string name;
+  double default_value = 0;
+  double min = 0;
+  double max = 0;
+  bool integer = true;
+  std::string help;
+};
+
+// Parameter values by name, every parameter of the solver present.
+class ParamValues {
+ public:
+  void set(const std::string& name, double value) { values_[name] = value; }
+  double get(const std::string& name) const;
+  std::int64_t get_int(const std::string& name) const {
+    return static_cast<std::int64_t>(get(name));
+  }
+
+ private:
+  std::map<std::string, double> values_;
+};
+
+struct SolverInfo {
+  std::string name;
+  std::string summary;  // one line for `colorwalk list`
+  std::vector<ParamSpec> params;
+  bool randomised = false;      // draws from SolveContext::seed
+  bool wasted_moves = false;    // may play colours that clear nothing (counted as moves)
+  bool exact = false;           // may prove optimality
+  std::function<std::unique_ptr<Solver>(const ParamValues&)> make;
+};
+
+// A malformed or unknown solver spec; the message names what and lists the options.
+class SpecError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+struct SolverSpec {
+  std::string text;  // as given by the user
+  const SolverInfo* info = nullptr;
+  ParamValues values;
+
+  std::unique_ptr<Solver> make() const { return info->make(values); }
+};
+
+class SolverRegistry {
+ public:
+  // Throws std::logic_error on a duplicate name (a programming error).
+  void add(SolverInfo info);
+  const SolverInfo* find(std::string_view name) const;
+  const std::vector<SolverInfo>& all() const noexcept { return solvers_; }
+
+  // Parses "NAME[:KEY=VALUE,...]"; throws SpecError on unknown names or
+  // parameters, malformed or out-of-range values.
+  SolverSpec parse(std::string_view text) const;
+
+ private:
+  std::vector<SolverInfo> solvers_;
+};
+
+// Every solver this build provides.
+const SolverRegistry& builtin_solvers();
+
+// Registration functions, one per solver source file.
+void register_round_robin(SolverRegistry& registry);
+void register_greedy(SolverRegistry& registry);
+
+}  // namespace colorwalk

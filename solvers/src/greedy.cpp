@@ -1,0 +1,44 @@
+// greedy: the articles' area metric. Plays the colour that clears the most
+// cells now; ties go to the lowest colour index (the articles' _.max keeps
+// the first maximum).
+#include <array>
+
+#include "colorwalk/solver.hpp"
+
+namespace colorwalk {
+
+namespace {
+
+class Greedy final : public Solver {
+ public:
+  Solution solve(const ClusterGraph& graph, const SolveContext&) override {
+    Solution solution;
+    MarkerState state = graph.initial_state();
+    std::array<std::uint32_t, kMaxColors> gains{};
+    const std::span<std::uint32_t> gain_span(gains.data(), graph.colors());
+    while (!graph.is_cleared(state)) {
+      graph.move_gains(state, gain_span);
+      Color best = 0;
+      for (Color c = 1; c < graph.colors(); ++c)
+        if (gains[c] > gains[best]) best = c;
+      // A board that is not cleared has a frontier, so the best gain is positive.
+      graph.apply(state, best);
+      solution.moves.push_back(best);
+    }
+    return solution;
+  }
+};
+
+}  // namespace
+
+void register_greedy(SolverRegistry& registry) {
+  registry.add({.name = "greedy",
+                .summary = "plays the color that clears the most cells now (area metric)",
+                .params = {},
+                .randomised = false,
+                .wasted_moves = false,
+                .exact = false,
+                .make = [](const ParamValues&) { return std::make_unique<Greedy>(); }});
+}
+
+}  // namespace colorwalk

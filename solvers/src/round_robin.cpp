@@ -1,0 +1,36 @@
+// round-robin: the articles' first algorithm. Cycles through the colours
+// 0, 1, ..., K-1, 0, ... regardless of whether a colour clears anything;
+// every colour played counts as a move. Each board starts at colour 0.
+#include "colorwalk/solver.hpp"
+
+namespace colorwalk {
+
+namespace {
+
+class RoundRobin final : public Solver {
+ public:
+  Solution solve(const ClusterGraph& graph, const SolveContext&) override {
+    Solution solution;
+    MarkerState state = graph.initial_state();
+    // Every cycle of K colours absorbs at least one frontier cluster, so this ends.
+    for (Color next = 0; !graph.is_cleared(state); next = static_cast<Color>((next + 1) % graph.colors())) {
+      graph.apply(state, next);
+      solution.moves.push_back(next);
+    }
+    return solution;
+  }
+};
+
+}  // namespace
+
+void register_round_robin(SolverRegistry& registry) {
+  registry.add({.name = "round-robin",
+                .summary = "cycles through the colors 0,1,...,K-1 regardless of use",
+                .params = {},
+                .randomised = false,
+                .wasted_moves = true,
+                .exact = false,
+                .make = [](const ParamValues&) { return std::make_unique<RoundRobin>(); }});
+}
+
+}  // namespace colorwalk
