@@ -1,0 +1,79 @@
+// The public Flood-It datasets: every published optimal solution must replay
+// to a cleared board under flood-it rules, with no wasted move, and the
+// totals must match. Skipped, with a message, where the datasets are absent.
+// Location: $COLORWALK_DATASETS, else the CMake cache COLORWALK_DATASETS_DIR.
+#include <cstdlib>
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "colorwalk/board_io.hpp"
+#include "colorwalk/replay.hpp"
+
+using namespace colorwalk;
+
+namespace {
+
+struct Dataset {
+  const char* name;
+  BoardFormat format;
+  StartSpec::Kind start;
+  std::size_t boards;
+  std::uint32_t size;
+  std::uint32_t colors;
+  std::uint64_t optimal_total;
+};
+
+const Dataset kDatasets[] = {
+    {"pc19-tiles", BoardFormat::kLine, StartSpec::Kind::kTopLeft, 1000, 14, 6, 20086},
+    {"floodtest-1000", BoardFormat::kGrid, StartSpec::Kind::kCenter, 1000, 19, 6, 19845},
+    {"b10c15n1000", BoardFormat::kLine, StartSpec::Kind::kTopLeft, 1000, 10, 15, 26717},
+    {"b12c12n1000", BoardFormat::kLine, StartSpec::Kind::kTopLeft, 1000, 12, 12, 27635},
+    {"b14c8n1000", BoardFormat::kLine, StartSpec::Kind::kTopLeft, 1000, 14, 8, 24582},
+    {"b18c6n1000", BoardFormat::kLine, StartSpec::Kind::kTopLeft, 1000, 18, 6, 24837},
+    {"b24c4n1000", BoardFormat::kLine, StartSpec::Kind::kTopLeft, 1000, 24, 4, 21952},
+};
+
+std::filesystem::path datasets_dir() {
+  if (const char* env = std::getenv("COLORWALK_DATASETS")) return env;
+  return COLORWALK_DATASETS_DIR;
+}
+
+class DatasetTest : public ::testing::TestWithParam<Dataset> {};
+
+}  // namespace
+
+TEST_P(DatasetTest, OptimalSolutionsReplayAndSumToTheKnownTotal) {
+  const Dataset& d = GetParam();
+  const auto dir = datasets_dir();
+  const auto boards_path = (dir / (std::string(d.name) + ".txt")).string();
+  const auto solutions_path = (dir / (std::string(d.name) + ".optimal.txt")).string();
+  if (!std::filesystem::exists(boards_path) || !std::filesystem::exists(solutions_path))
+    GTEST_SKIP() << "dataset " << d.name << " not found in " << dir
+                 << " (set COLORWALK_DATASETS to the folder holding it)";
+
+  const auto boards = load_boards(boards_path, d.format);
+  const auto lines = load_solution_lines(solutions_path);
+  ASSERT_EQ(boards.size(), d.boards);
+  ASSERT_EQ(lines.size(), d.boards);
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    Board board = boards[i];
+    ASSERT_EQ(board.width(), d.size);
+    ASSERT_LE(board.colors(), d.colors);
+    board.set_rules(Rules::kFloodIt, StartSpec{d.start, {}});
+    const auto moves = parse_moves(board, lines[i], solutions_path);
+    const ReplayResult r = replay(ClusterGraph(board), moves);
+    ASSERT_TRUE(r.ok()) << d.name << " board " << i << ": " << r.describe(board, moves);
+    total += moves.size();
+  }
+  EXPECT_EQ(total, d.optimal_total);
+}
+
+INSTANTIATE_TEST_SUITE_P(Public, DatasetTest, ::testing::ValuesIn(kDatasets),
+                         [](const auto& param_info) {
+                           std::string n = param_info.param.name;
+                           for (char& c : n)
+                             if (c == '-') c = '_';
+                           return n;
+                         });
