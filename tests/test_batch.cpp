@@ -10,7 +10,8 @@ namespace {
 
 BatchOptions options_for(std::initializer_list<const char*> specs, unsigned threads) {
   BatchOptions o;
-  for (const char* s : specs) o.solvers.push_back(builtin_solvers().parse(s));
+  for (const char* s : specs)
+    o.solvers.push_back(builtin_solvers().parse(s));
   o.threads = threads;
   return o;
 }

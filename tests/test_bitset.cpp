@@ -16,7 +16,8 @@ TEST(Bitset, WordsForRoundsUp) {
 
 TEST(Bitset, SetTestResetCountAcrossWords) {
   std::array<bits::Word, 3> w{};
-  for (std::size_t i : {0u, 63u, 64u, 130u}) bits::set(w, i);
+  for (std::size_t i : {0u, 63u, 64u, 130u})
+    bits::set(w, i);
   EXPECT_TRUE(bits::test(w, 63));
   EXPECT_TRUE(bits::test(w, 64));
   EXPECT_FALSE(bits::test(w, 65));
@@ -29,7 +30,8 @@ TEST(Bitset, SetTestResetCountAcrossWords) {
 
 TEST(Bitset, ForEachSetVisitsInOrder) {
   std::array<bits::Word, 2> w{};
-  for (std::size_t i : {127u, 3u, 64u}) bits::set(w, i);
+  for (std::size_t i : {127u, 3u, 64u})
+    bits::set(w, i);
   std::vector<std::size_t> seen;
   bits::for_each_set(std::span<const bits::Word>(w), [&](std::size_t i) { seen.push_back(i); });
   EXPECT_EQ(seen, (std::vector<std::size_t>{3, 64, 127}));

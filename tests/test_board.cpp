@@ -37,7 +37,8 @@ TEST(Board, LimitsAreCheckedBeforeAllocation) {
 
 TEST(Board, SupportsAMillionCellsAndThirtySixColors) {
   std::vector<Color> cells(1000 * 1000);
-  for (std::size_t i = 0; i < cells.size(); ++i) cells[i] = static_cast<Color>(i % 36);
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    cells[i] = static_cast<Color>(i % 36);
   const Board b = Board::make(1000, 1000, std::move(cells), std::string(kSymbols));
   EXPECT_EQ(b.colors(), 36u);
   EXPECT_EQ(b.cell_count(), 1000000u);

@@ -52,7 +52,9 @@ TEST(BoardIo, PaletteIsTheUsedSymbolsInOrder) {
 
 TEST(BoardIo, ToleratesCrlfBomAndTrailingSpaces) {
   const auto plain = parse("012\n210\n\n11\n00\n");
-  EXPECT_EQ(parse("\xEF\xBB\xBF" "012\r\n210  \r\n\r\n11\t\r\n00\r\n"), plain);
+  EXPECT_EQ(parse("\xEF\xBB\xBF"
+                  "012\r\n210  \r\n\r\n11\t\r\n00\r\n"),
+            plain);
   EXPECT_EQ(parse("012\n210\n\n11\n00"), plain);  // no final newline
 }
 
@@ -107,7 +109,8 @@ TEST(BoardIo, OverLimitBoardsAreRefusedWhileReading) {
   EXPECT_NE(error_of(huge_line + "\n").find("boards.txt:1: line is longer than"),
             std::string::npos);
   std::string tall;
-  for (std::uint64_t i = 0; i <= kMaxSide; ++i) tall += "01\n";
+  for (std::uint64_t i = 0; i <= kMaxSide; ++i)
+    tall += "01\n";
   EXPECT_EQ(error_of(tall), "boards.txt:" + std::to_string(kMaxSide + 1) +
                                 ": board is over the limit of 4096 rows and 4194304 cells");
 }

@@ -18,26 +18,29 @@ namespace {
 std::vector<std::string> split_lines(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
   return lines;
 }
 
 std::vector<std::string> split_csv_simple(const std::string& line) {
   std::vector<std::string> fields;
   std::istringstream in(line);
-  for (std::string f; std::getline(in, f, ',');) fields.push_back(f);
+  for (std::string f; std::getline(in, f, ',');)
+    fields.push_back(f);
   return fields;
 }
 
 // Greedy's solutions of the first `n` articles' boards, one line each.
 std::string greedy_solutions(const ScratchDir& dir, std::size_t n) {
-  const auto r = run_colorwalk(dir, "solve --articles " + std::to_string(n) +
-                                        " --solver greedy --quiet --csv '" + dir.file("g.csv") +
-                                        "'");
+  const auto r =
+      run_colorwalk(dir, "solve --articles " + std::to_string(n) +
+                             " --solver greedy --quiet --csv '" + dir.file("g.csv") + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   std::string out;
   const auto lines = split_lines(read_file(dir.file("g.csv")));
-  for (std::size_t i = 1; i < lines.size(); ++i) out += split_csv_simple(lines[i])[3] + "\n";
+  for (std::size_t i = 1; i < lines.size(); ++i)
+    out += split_csv_simple(lines[i])[3] + "\n";
   return out;
 }
 
@@ -73,8 +76,8 @@ TEST(Cli, VerifyAcceptsRightAndRejectsWrongSolutions) {
   ASSERT_EQ(run_colorwalk(dir, "gen --articles 3 -o '" + dir.file("b.txt") + "'").exit_code, 0);
   const std::string good = greedy_solutions(dir, 3);
   const auto sol = dir.write("good.txt", good);
-  const auto ok = run_colorwalk(dir, "verify --boards '" + dir.file("b.txt") +
-                                         "' --solutions '" + sol + "'");
+  const auto ok =
+      run_colorwalk(dir, "verify --boards '" + dir.file("b.txt") + "' --solutions '" + sol + "'");
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_NE(ok.out.find("all 3 solutions clear their boards"), std::string::npos);
 
@@ -82,8 +85,8 @@ TEST(Cli, VerifyAcceptsRightAndRejectsWrongSolutions) {
   auto lines = split_lines(good);
   lines[1].pop_back();
   const auto bad = dir.write("bad.txt", lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n");
-  const auto r = run_colorwalk(dir, "verify --boards '" + dir.file("b.txt") +
-                                        "' --solutions '" + bad + "'");
+  const auto r =
+      run_colorwalk(dir, "verify --boards '" + dir.file("b.txt") + "' --solutions '" + bad + "'");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find(bad + ":2: board 1 of "), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("cells are left"), std::string::npos) << r.err;
@@ -93,8 +96,8 @@ TEST(Cli, VerifyAcceptsRightAndRejectsWrongSolutions) {
   lines = split_lines(good);
   lines[2].insert(1, 1, lines[2][0]);
   const auto wasted = dir.write("wasted.txt", lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n");
-  const auto w = run_colorwalk(dir, "verify --boards '" + dir.file("b.txt") +
-                                        "' --solutions '" + wasted + "'");
+  const auto w = run_colorwalk(
+      dir, "verify --boards '" + dir.file("b.txt") + "' --solutions '" + wasted + "'");
   EXPECT_EQ(w.exit_code, 1);
   EXPECT_NE(w.err.find(wasted + ":3: board 2 of "), std::string::npos) << w.err;
   EXPECT_NE(w.err.find("move 2 ('"), std::string::npos) << w.err;
@@ -133,7 +136,11 @@ TEST(Cli, MalformedBoardFilesExitTwoNamingFileAndLine) {
       {"too-wide.txt", "01\n10\n\n" + std::string(kMaxSide + 1, '0') + "1\n",
        ":4: board of 4098x1 cells is over the limit"},
       {"too-long.txt", std::string(kMaxSide + 100, '0') + "1\n", ":1: line is longer than"},
-      {"binary.txt", std::string("\x7f" "ELF\x01\x02\x00\x00", 8), ":1: unknown symbol byte 0x7f at column 1"},
+      {"binary.txt",
+       std::string("\x7f"
+                   "ELF\x01\x02\x00\x00",
+                   8),
+       ":1: unknown symbol byte 0x7f at column 1"},
   };
   for (const Case& c : cases) {
     const auto path = dir.write(c.name, c.content);
@@ -147,7 +154,8 @@ TEST(Cli, MalformedBoardFilesExitTwoNamingFileAndLine) {
     EXPECT_EQ(v.exit_code, 2) << c.name;
     EXPECT_NE(v.err.find(path + c.expected), std::string::npos) << c.name << ": " << v.err;
   }
-  const auto missing = run_colorwalk(dir, "solve --solver greedy --boards '" + dir.file("none") + "'");
+  const auto missing =
+      run_colorwalk(dir, "solve --solver greedy --boards '" + dir.file("none") + "'");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find(dir.file("none") + ": cannot open"), std::string::npos);
 }
@@ -177,8 +185,8 @@ TEST(Cli, BadUsageExitsTwo) {
 
 TEST(Cli, GenWritesBoardsThatReadBackIdentically) {
   ScratchDir dir;
-  const auto r = run_colorwalk(dir, "gen --random 4 --seed 9 --size 7x5 --colors 3 -o '" +
-                                        dir.file("r.txt") + "'");
+  const auto r = run_colorwalk(
+      dir, "gen --random 4 --seed 9 --size 7x5 --colors 3 -o '" + dir.file("r.txt") + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto boards = load_boards(dir.file("r.txt"), BoardFormat::kGrid);
   const RandomSource source(4, 9, 7, 5, 3);

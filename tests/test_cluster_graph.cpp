@@ -63,7 +63,8 @@ Board random_board(std::mt19937_64& rng, Rules rules) {
   const auto h = static_cast<std::uint32_t>(rng() % 9 + 1);
   const auto k = static_cast<std::uint32_t>(rng() % 5 + 2);
   std::vector<Color> cells(std::size_t{w} * h);
-  for (Color& c : cells) c = static_cast<Color>(rng() % k);
+  for (Color& c : cells)
+    c = static_cast<Color>(rng() % k);
   const CellPos start{static_cast<std::uint32_t>(rng() % h), static_cast<std::uint32_t>(rng() % w)};
   return Board::make(w, h, std::move(cells), std::string(kSymbols.substr(0, k)), rules, start);
 }
@@ -93,8 +94,8 @@ TEST(ClusterGraph, AgreesWithANaiveFloodFillOnRandomBoards) {
       const ClusterGraph g(board);
       FloodFillOracle oracle(board);
       MarkerState s = g.initial_state();
-      const std::string where = "trial " + std::to_string(trial) + " " +
-                                std::string(to_string(rules));
+      const std::string where =
+          "trial " + std::to_string(trial) + " " + std::string(to_string(rules));
       expect_same_region(g, s, oracle, where + " start");
       for (int m = 0; m < 60 && !g.is_cleared(s); ++m) {
         const auto c = static_cast<Color>(rng() % board.colors());
@@ -179,7 +180,8 @@ TEST(ClusterGraph, LargeBoardWithManyClusters) {
   // A 1000 x 1000 checkerboard: a million single-cell clusters.
   std::vector<Color> cells(1000 * 1000);
   for (std::uint32_t r = 0; r < 1000; ++r)
-    for (std::uint32_t c = 0; c < 1000; ++c) cells[r * 1000 + c] = (r + c) % 2;
+    for (std::uint32_t c = 0; c < 1000; ++c)
+      cells[r * 1000 + c] = (r + c) % 2;
   const ClusterGraph g(Board::make(1000, 1000, std::move(cells), "01", Rules::kFloodIt));
   EXPECT_EQ(g.cluster_count(), 1000000u);
   MarkerState s = g.initial_state();

@@ -37,7 +37,8 @@ TEST(Registry, SpecErrorsNameTheProblem) {
   EXPECT_EQ(spec_error("greedy:depth=3"),
             "solver 'greedy' has no parameter 'depth' (it takes none)");
   EXPECT_EQ(spec_error("greedy:"), "solver spec 'greedy:' has an empty parameter list");
-  EXPECT_EQ(spec_error("greedy:depth"), "solver spec 'greedy:depth': expected KEY=VALUE, got 'depth'");
+  EXPECT_EQ(spec_error("greedy:depth"),
+            "solver spec 'greedy:depth': expected KEY=VALUE, got 'depth'");
 }
 
 TEST(Registry, ParsesTypedParametersWithRanges) {

@@ -49,7 +49,8 @@ TEST(ArticlesSource, AllHundredBoardsMatchTheJavaScript) {
   for (std::size_t i = 0; i < source.size(); ++i) {
     if (i > 0) mix('\n');
     const Board b = source.board(i);
-    for (std::uint32_t cell = 1; cell < b.cell_count(); ++cell) mix(b.symbol(b.cells()[cell]));
+    for (std::uint32_t cell = 1; cell < b.cell_count(); ++cell)
+      mix(b.symbol(b.cells()[cell]));
   }
   EXPECT_EQ(h, 0x70f52dead71c2efcull);
 }
@@ -71,7 +72,8 @@ TEST(RandomSource, SeededBoardsArePinned) {
   const RandomSource wide(1, 1, 12, 1, 36);
   const Board board = wide.board(0);
   std::string cells;
-  for (Color c : board.cells()) cells += board.symbol(c);
+  for (Color c : board.cells())
+    cells += board.symbol(c);
   EXPECT_EQ(cells, "57ublw9l0axy");
 }
 

@@ -59,8 +59,8 @@ struct RunResult {
 inline RunResult run_colorwalk(const ScratchDir& dir, const std::string& args) {
   const std::string out = dir.file("stdout.txt");
   const std::string err = dir.file("stderr.txt");
-  const std::string command = std::string("'") + COLORWALK_EXE + "' " + args + " >'" + out +
-                              "' 2>'" + err + "' </dev/null";
+  const std::string command =
+      std::string("'") + COLORWALK_EXE + "' " + args + " >'" + out + "' 2>'" + err + "' </dev/null";
   const int status = std::system(command.c_str());
   RunResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

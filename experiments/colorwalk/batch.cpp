@@ -62,7 +62,8 @@ void solve_board(const BoardSource& source, std::size_t index, const BatchOption
       }
     }
   } catch (const std::exception& e) {
-    for (std::size_t s = 0; s < count; ++s) out[s].error = e.what();
+    for (std::size_t s = 0; s < count; ++s)
+      out[s].error = e.what();
   }
 }
 

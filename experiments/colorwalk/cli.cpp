@@ -7,6 +7,7 @@ namespace colorwalk::cli {
 
 po::options_description source_options() {
   po::options_description d("Board source (choose one)");
+  // clang-format off
   d.add_options()
       ("articles", po::value<std::size_t>()->value_name("N"),
        "the articles' first N boards (30x20, 5 colors, frac(sin(seed)*10000))")
@@ -22,6 +23,7 @@ po::options_description source_options() {
       ("format", po::value<std::string>()->default_value("grid")->value_name("F"),
        "format of --boards: grid (one row per line, blank line between boards) or line "
        "(one n*n board per line)");
+  // clang-format on
   return d;
 }
 
@@ -50,8 +52,8 @@ std::pair<std::uint32_t, std::uint32_t> parse_size(const std::string& text) {
 }  // namespace
 
 std::unique_ptr<BoardSource> make_source(const po::variables_map& vm) {
-  const int chosen = static_cast<int>(vm.count("articles") + vm.count("random") +
-                                      vm.count("boards"));
+  const int chosen =
+      static_cast<int>(vm.count("articles") + vm.count("random") + vm.count("boards"));
   if (chosen != 1)
     throw UsageError(chosen == 0
                          ? "no board source: give --articles N, --random N or --boards FILE"
@@ -79,24 +81,24 @@ std::unique_ptr<BoardSource> make_source(const po::variables_map& vm) {
 
 po::options_description rules_options() {
   po::options_description d("Rules");
+  // clang-format off
   d.add_options()
       ("rules", po::value<std::string>()->default_value("color-walk")->value_name("R"),
        "color-walk (blank start cell, the articles' game) or flood-it (the start cell's "
        "cluster is the region)")
       ("start", po::value<std::string>()->default_value("0,0")->value_name("CELL"),
        "start cell: ROW,COL (0-based) or center (height/2, width/2)");
+  // clang-format on
   return d;
 }
 
 void read_rules(const po::variables_map& vm, BatchOptions& options) {
   const auto rules_text = vm["rules"].as<std::string>();
   const auto rules = parse_rules(rules_text);
-  if (!rules)
-    throw UsageError("--rules must be color-walk or flood-it, got '" + rules_text + "'");
+  if (!rules) throw UsageError("--rules must be color-walk or flood-it, got '" + rules_text + "'");
   const auto start_text = vm["start"].as<std::string>();
   const auto start = StartSpec::parse(start_text);
-  if (!start)
-    throw UsageError("--start must be ROW,COL or center, got '" + start_text + "'");
+  if (!start) throw UsageError("--start must be ROW,COL or center, got '" + start_text + "'");
   options.rules = *rules;
   options.start = *start;
 }
@@ -108,8 +110,8 @@ void check_start(const BoardSource& source, const BatchOptions& options) {
     try {
       prepare_board(source.board(i), options);
     } catch (const BoardError& e) {
-      throw UsageError("--start: board " + std::to_string(i) + " of " + source.describe() +
-                       ": " + e.what());
+      throw UsageError("--start: board " + std::to_string(i) + " of " + source.describe() + ": " +
+                       e.what());
     }
   }
 }

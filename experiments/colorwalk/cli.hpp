@@ -26,7 +26,8 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// SOURCE: --articles N | --random N [--seed S] [--size WxH] [--colors K] | --boards FILE [--format F]
+// SOURCE: --articles N | --random N [--seed S] [--size WxH] [--colors K] | --boards FILE [--format
+// F]
 po::options_description source_options();
 // Builds the source the options name; throws UsageError or InputError.
 std::unique_ptr<BoardSource> make_source(const po::variables_map& vm);
@@ -41,6 +42,7 @@ void check_start(const BoardSource& source, const BatchOptions& options);
 
 // Parses argv with `desc` (+ positional), handles --help; returns false when help was printed.
 bool parse(int argc, char** argv, const po::options_description& desc, po::variables_map& vm,
-           const std::string& usage, const po::positional_options_description* positional = nullptr);
+           const std::string& usage,
+           const po::positional_options_description* positional = nullptr);
 
 }  // namespace colorwalk::cli

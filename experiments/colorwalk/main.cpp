@@ -5,9 +5,9 @@
 // Exit status: 0 success, 1 a failure during the run, 2 bad usage or input.
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <filesystem>
 #include <sstream>
 
 #include "batch.hpp"
@@ -102,12 +102,14 @@ int cmd_gen(int argc, char** argv) {
 
 po::options_description run_options() {
   po::options_description d("Run");
+  // clang-format off
   d.add_options()
       ("threads", po::value<unsigned>()->default_value(0)->value_name("N"),
        "worker threads (0: every core)")
       ("solver-seed", po::value<std::uint64_t>()->default_value(0)->value_name("S"),
        "base seed of the per-board random streams of randomised solvers")
       ("quiet,q", po::bool_switch(), "print nothing but errors");
+  // clang-format on
   return d;
 }
 
@@ -129,7 +131,8 @@ void write_csv(const std::string& path, const std::vector<BoardResult>& results,
                const std::vector<SolverSpec>& specs) {
   std::ofstream out = open_output(path);
   write_csv_header(out);
-  for (const BoardResult& r : results) write_csv_row(out, r, specs[r.solver].text);
+  for (const BoardResult& r : results)
+    write_csv_row(out, r, specs[r.solver].text);
   finish_output(out, path);
 }
 
@@ -139,12 +142,14 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 int cmd_solve(int argc, char** argv) {
   po::options_description desc("Options");
+  // clang-format off
   desc.add_options()
       ("solver", po::value<std::vector<std::string>>()->value_name("SPEC"),
        "solver spec NAME[:KEY=VALUE,...]; repeat for several (see colorwalk list)")
       ("csv", po::value<std::string>()->value_name("FILE"),
        "write one row per (board, solver): board,solver,moves,solution,proven_optimal,"
        "expanded,seconds,verified");
+  // clang-format on
   desc.add(source_options()).add(rules_options()).add(run_options());
   po::variables_map vm;
   if (!parse(argc, argv, desc, vm,
@@ -179,6 +184,7 @@ int cmd_solve(int argc, char** argv) {
 
 int cmd_verify(int argc, char** argv) {
   po::options_description desc("Options");
+  // clang-format off
   desc.add_options()
       ("boards", po::value<std::string>()->value_name("FILE"), "the boards")
       ("format", po::value<std::string>()->default_value("grid")->value_name("F"),
@@ -188,6 +194,7 @@ int cmd_verify(int argc, char** argv) {
       ("allow-wasted", po::bool_switch(),
        "accept moves that clear nothing (as round-robin and random play them)")
       ("quiet,q", po::bool_switch(), "print nothing but failures");
+  // clang-format on
   desc.add(rules_options());
   po::variables_map vm;
   if (!parse(argc, argv, desc, vm,
@@ -209,10 +216,10 @@ int cmd_verify(int argc, char** argv) {
   const auto lines = load_solution_lines(solutions_path);
   if (lines.size() != source.size())
     throw InputError(solutions_path, 0,
-                     "has " + std::to_string(lines.size()) + " solution lines but " +
-                         boards_path + " has " + std::to_string(source.size()) + " boards");
-  const WastedMoves wasted = vm["allow-wasted"].as<bool>() ? WastedMoves::kAllow
-                                                           : WastedMoves::kReject;
+                     "has " + std::to_string(lines.size()) + " solution lines but " + boards_path +
+                         " has " + std::to_string(source.size()) + " boards");
+  const WastedMoves wasted =
+      vm["allow-wasted"].as<bool>() ? WastedMoves::kAllow : WastedMoves::kReject;
   // Parse every line first: a malformed file is bad input (exit 2) as a whole.
   std::vector<std::vector<Color>> moves;
   std::vector<Board> boards;
@@ -227,8 +234,8 @@ int cmd_verify(int argc, char** argv) {
     total += moves[i].size();
     if (result.ok()) continue;
     ++failed;
-    std::cerr << solutions_path << ":" << lines[i].line << ": board " << i << " of "
-              << boards_path << ": " << result.describe(boards[i], moves[i]) << "\n";
+    std::cerr << solutions_path << ":" << lines[i].line << ": board " << i << " of " << boards_path
+              << ": " << result.describe(boards[i], moves[i]) << "\n";
   }
   if (failed > 0) {
     std::cerr << "colorwalk verify: " << failed << " of " << boards.size()
@@ -277,8 +284,8 @@ int run_articles(const po::variables_map& vm) {
               << "ours beside the published table\n\n";
     char line[512];
     std::snprintf(line, sizeof line, "%-34s %4s %6s %4s %5s | %4s %6s %4s %5s | %6s\n",
-                  "algorithm (spec)", "min", "mean", "max", "stdev", "min", "mean", "max",
-                  "stdev", "d.mean");
+                  "algorithm (spec)", "min", "mean", "max", "stdev", "min", "mean", "max", "stdev",
+                  "d.mean");
     std::cout << line;
     std::snprintf(line, sizeof line, "%-34s %23s | %23s |\n", "", "ours", "published");
     std::cout << line;
@@ -286,9 +293,8 @@ int run_articles(const po::variables_map& vm) {
       const SolverSummary& s = summaries[i];
       const PublishedRow& p = *rows[i];
       std::snprintf(line, sizeof line,
-                    "%-34s %4zu %6.2f %4zu %5.2f | %4d %6.1f %4d %5.1f | %+6.2f\n",
-                    p.label.c_str(), s.min, s.mean, s.max, s.stdev, p.min, p.mean, p.max, p.stdev,
-                    s.mean - p.mean);
+                    "%-34s %4zu %6.2f %4zu %5.2f | %4d %6.1f %4d %5.1f | %+6.2f\n", p.label.c_str(),
+                    s.min, s.mean, s.max, s.stdev, p.min, p.mean, p.max, p.stdev, s.mean - p.mean);
       std::cout << line;
       std::cout << "  " << p.spec << "\n";
     }
@@ -306,6 +312,7 @@ int run_articles(const po::variables_map& vm) {
 
 int cmd_experiment(int argc, char** argv) {
   po::options_description desc("Options");
+  // clang-format off
   desc.add_options()
       ("name", po::value<std::string>()->value_name("NAME"), "the experiment to run")
       ("list", po::bool_switch(), "list the named experiments")
@@ -313,6 +320,7 @@ int cmd_experiment(int argc, char** argv) {
        "boards of the articles experiment")
       ("output-dir", po::value<std::string>()->default_value("results")->value_name("DIR"),
        "directory for the per-board CSV");
+  // clang-format on
   desc.add(run_options());
   po::positional_options_description positional;
   positional.add("name", 1);

@@ -32,7 +32,8 @@ void write_csv_row(std::ostream& out, const BoardResult& r, const std::string& s
 void write_summary_table(std::ostream& out, const std::vector<SolverSpec>& solvers,
                          const std::vector<SolverSummary>& summaries) {
   std::size_t width = 6;
-  for (const auto& s : solvers) width = std::max(width, s.text.size());
+  for (const auto& s : solvers)
+    width = std::max(width, s.text.size());
   char line[512];
   std::snprintf(line, sizeof line, "%-*s %7s %5s %7s %5s %6s %7s %9s %12s\n",
                 static_cast<int>(width), "solver", "boards", "min", "mean", "max", "stdev",
@@ -41,8 +42,8 @@ void write_summary_table(std::ostream& out, const std::vector<SolverSpec>& solve
   for (std::size_t i = 0; i < solvers.size(); ++i) {
     const SolverSummary& s = summaries[i];
     std::snprintf(line, sizeof line, "%-*s %7zu %5zu %7.2f %5zu %6.2f %7zu %9.3f %12llu\n",
-                  static_cast<int>(width), solvers[i].text.c_str(), s.boards, s.min, s.mean,
-                  s.max, s.stdev, s.proven_optimal, s.seconds,
+                  static_cast<int>(width), solvers[i].text.c_str(), s.boards, s.min, s.mean, s.max,
+                  s.stdev, s.proven_optimal, s.seconds,
                   static_cast<unsigned long long>(s.expanded));
     out << line;
     if (s.failed > 0) out << "  (" << s.failed << " boards failed for " << solvers[i].text << ")\n";

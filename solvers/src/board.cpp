@@ -86,8 +86,8 @@ Board Board::make(std::uint32_t width, std::uint32_t height, std::vector<Color> 
     if (palette.find(palette[i], i + 1) != std::string::npos)
       throw BoardError(std::string("palette symbol '") + palette[i] + "' appears twice");
   }
-  const auto bad = std::find_if(cells.begin(), cells.end(),
-                                [&](Color c) { return c >= palette.size(); });
+  const auto bad =
+      std::find_if(cells.begin(), cells.end(), [&](Color c) { return c >= palette.size(); });
   if (bad != cells.end())
     throw BoardError("cell " + std::to_string(bad - cells.begin()) + " has color " +
                      std::to_string(*bad) + ", outside the " + std::to_string(palette.size()) +
@@ -121,7 +121,8 @@ void Board::set_rules(Rules rules, CellPos start) {
 std::string moves_to_string(const Board& board, const std::vector<Color>& moves) {
   std::string out;
   out.reserve(moves.size());
-  for (Color c : moves) out.push_back(c < board.colors() ? board.symbol(c) : '?');
+  for (Color c : moves)
+    out.push_back(c < board.colors() ? board.symbol(c) : '?');
   return out;
 }
 

@@ -69,9 +69,11 @@ class LineReader {
   static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
   static void trim(std::string& s) {
     std::size_t end = s.size();
-    while (end > 0 && blank(s[end - 1])) --end;
+    while (end > 0 && blank(s[end - 1]))
+      --end;
     std::size_t begin = 0;
-    while (begin < end && blank(s[begin])) ++begin;
+    while (begin < end && blank(s[begin]))
+      ++begin;
     s.assign(s, begin, end - begin);
   }
 
@@ -80,7 +82,9 @@ class LineReader {
   std::uint64_t number_ = 0;
 };
 
-bool is_comment(const std::string& line) { return !line.empty() && line.front() == '#'; }
+bool is_comment(const std::string& line) {
+  return !line.empty() && line.front() == '#';
+}
 
 std::string describe_char(char c) {
   const auto u = static_cast<unsigned char>(c);
@@ -108,8 +112,8 @@ class BoardBuilder {
     }
     if (rows_ + 1 > kMaxSide || (rows_ + 1) * width_ > kMaxCells)
       throw InputError(name_, line_no,
-                       "board is over the limit of " + std::to_string(kMaxSide) +
-                           " rows and " + std::to_string(kMaxCells) + " cells");
+                       "board is over the limit of " + std::to_string(kMaxSide) + " rows and " +
+                           std::to_string(kMaxCells) + " cells");
     symbols_.reserve(symbols_.size() + line.size());
     for (std::size_t i = 0; i < line.size(); ++i) {
       const auto symbol = normalize_symbol(line[i]);
@@ -127,7 +131,8 @@ class BoardBuilder {
     std::uint64_t height = rows_;
     if (format_ == BoardFormat::kLine) {
       std::uint64_t n = 0;
-      while ((n + 1) * (n + 1) <= width_) ++n;
+      while ((n + 1) * (n + 1) <= width_)
+        ++n;
       if (n * n != width_)
         throw InputError(name_, first_line_,
                          std::to_string(width_) +
@@ -136,7 +141,8 @@ class BoardBuilder {
       width = height = n;
     }
     std::array<bool, 256> used{};
-    for (char s : symbols_) used[static_cast<unsigned char>(s)] = true;
+    for (char s : symbols_)
+      used[static_cast<unsigned char>(s)] = true;
     std::string palette;
     std::array<Color, 256> index{};
     for (char s : kSymbols) {
@@ -149,7 +155,8 @@ class BoardBuilder {
     try {
       Board::check_size(width, height);
       cells.reserve(symbols_.size());
-      for (char s : symbols_) cells.push_back(index[static_cast<unsigned char>(s)]);
+      for (char s : symbols_)
+        cells.push_back(index[static_cast<unsigned char>(s)]);
       Board board = Board::make(static_cast<std::uint32_t>(width),
                                 static_cast<std::uint32_t>(height), std::move(cells), palette);
       reset();
@@ -229,7 +236,8 @@ std::vector<Board> load_boards(const std::string& path, BoardFormat format) {
 void write_grid(std::ostream& out, const Board& board) {
   std::string row(board.width(), ' ');
   for (std::uint32_t r = 0; r < board.height(); ++r) {
-    for (std::uint32_t c = 0; c < board.width(); ++c) row[c] = board.symbol(board.at(r, c));
+    for (std::uint32_t c = 0; c < board.width(); ++c)
+      row[c] = board.symbol(board.at(r, c));
     out << row << '\n';
   }
 }
@@ -283,8 +291,8 @@ std::vector<Color> parse_moves(const Board& board, const SolutionLine& line,
     if (!color)
       throw InputError(name, line.line,
                        std::string("move '") + line.symbols[i] + "' at column " +
-                           std::to_string(i + 1) + " is not a color of the board (its colors: " +
-                           board.palette() + ")");
+                           std::to_string(i + 1) +
+                           " is not a color of the board (its colors: " + board.palette() + ")");
     moves.push_back(*color);
   }
   return moves;

@@ -75,7 +75,8 @@ ClusterGraph::ClusterGraph(const Board& board)
     adjacency_[a].push_back(b);
     adjacency_[b].push_back(a);
   }
-  for (auto& list : adjacency_) std::sort(list.begin(), list.end());
+  for (auto& list : adjacency_)
+    std::sort(list.begin(), list.end());
 
   set_words_ = search::bits::words_for(n);
   color_sets_.assign(std::size_t{colors_} * set_words_, 0);
@@ -91,7 +92,8 @@ MarkerState ClusterGraph::initial_state() const {
   s.words_.assign(2 * set_words_ + 1, 0);
   const ClusterId start = start_cluster();
   search::bits::set(s.absorbed_mut(), start);
-  for (ClusterId y : adjacency_[start]) search::bits::set(s.frontier_mut(), y);
+  for (ClusterId y : adjacency_[start])
+    search::bits::set(s.frontier_mut(), y);
   s.words_.back() = (Word{1} << 32) + size_[start];
   return s;
 }

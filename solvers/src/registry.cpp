@@ -36,7 +36,8 @@ std::string format_number(double v) {
 std::string param_names(const SolverInfo& info) {
   if (info.params.empty()) return "it takes none";
   std::string names;
-  for (const auto& p : info.params) names += (names.empty() ? "" : ", ") + p.name;
+  for (const auto& p : info.params)
+    names += (names.empty() ? "" : ", ") + p.name;
   return "its parameters: " + names;
 }
 
@@ -50,11 +51,12 @@ SolverSpec SolverRegistry::parse(std::string_view text) const {
   spec.info = find(name);
   if (spec.info == nullptr) {
     std::string names;
-    for (const auto& s : solvers_) names += (names.empty() ? "" : ", ") + s.name;
-    throw SpecError("unknown solver '" + name + "' (known: " + names +
-                    "; see `colorwalk list`)");
+    for (const auto& s : solvers_)
+      names += (names.empty() ? "" : ", ") + s.name;
+    throw SpecError("unknown solver '" + name + "' (known: " + names + "; see `colorwalk list`)");
   }
-  for (const auto& p : spec.info->params) spec.values.set(p.name, p.default_value);
+  for (const auto& p : spec.info->params)
+    spec.values.set(p.name, p.default_value);
   if (colon == std::string_view::npos) return spec;
 
   std::string_view rest = text.substr(colon + 1);

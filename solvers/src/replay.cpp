@@ -34,8 +34,8 @@ ReplayResult replay(const ClusterGraph& graph, std::span<const Color> moves, Was
 std::string ReplayResult::describe(const Board& board, std::span<const Color> moves) const {
   auto move_name = [&](std::size_t i) {
     const Color c = moves[i];
-    std::string symbol = c < board.colors() ? std::string(1, board.symbol(c))
-                                            : "#" + std::to_string(c);
+    std::string symbol =
+        c < board.colors() ? std::string(1, board.symbol(c)) : "#" + std::to_string(c);
     return "move " + std::to_string(i + 1) + " ('" + symbol + "')";
   };
   switch (problem) {
@@ -47,8 +47,8 @@ std::string ReplayResult::describe(const Board& board, std::span<const Color> mo
     case ReplayProblem::kUnknownMove:
       return move_name(bad_move) + " is not a color of the board";
     case ReplayProblem::kNotCleared:
-      return "after all " + std::to_string(moves.size()) + " moves, " +
-             std::to_string(cells_left) + " cells are left";
+      return "after all " + std::to_string(moves.size()) + " moves, " + std::to_string(cells_left) +
+             " cells are left";
   }
   return "unknown replay problem";
 }

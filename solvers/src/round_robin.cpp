@@ -13,7 +13,8 @@ class RoundRobin final : public Solver {
     Solution solution;
     MarkerState state = graph.initial_state();
     // Every cycle of K colours absorbs at least one frontier cluster, so this ends.
-    for (Color next = 0; !graph.is_cleared(state); next = static_cast<Color>((next + 1) % graph.colors())) {
+    for (Color next = 0; !graph.is_cleared(state);
+         next = static_cast<Color>((next + 1) % graph.colors())) {
       graph.apply(state, next);
       solution.moves.push_back(next);
     }

@@ -16,8 +16,7 @@ Board ArticlesSource::board(std::size_t index) const {
   const std::uint64_t first_seed = std::uint64_t{kCells} * index + 1;
   for (std::uint32_t i = 0; i < kCells; ++i)
     cells[i] = static_cast<Color>(std::floor(draw(first_seed + i) * kColors));
-  return Board::make(kWidth, kHeight, std::move(cells),
-                     std::string(kSymbols.substr(0, kColors)));
+  return Board::make(kWidth, kHeight, std::move(cells), std::string(kSymbols.substr(0, kColors)));
 }
 
 std::string ArticlesSource::describe() const {
@@ -36,7 +35,8 @@ RandomSource::RandomSource(std::size_t count, std::uint64_t seed, std::uint32_t 
 Board RandomSource::board(std::size_t index) const {
   std::vector<Color> cells(std::size_t{width_} * height_);
   std::uint64_t state = seed_ + index;
-  for (Color& cell : cells) cell = static_cast<Color>(splitmix64_next(state) % colors_);
+  for (Color& cell : cells)
+    cell = static_cast<Color>(splitmix64_next(state) % colors_);
   return Board::make(width_, height_, std::move(cells), std::string(kSymbols.substr(0, colors_)));
 }
 
@@ -45,6 +45,8 @@ std::string RandomSource::describe() const {
          std::to_string(width_) + "x" + std::to_string(height_) + "x" + std::to_string(colors_);
 }
 
-std::string FileSource::describe() const { return path_; }
+std::string FileSource::describe() const {
+  return path_;
+}
 
 }  // namespace colorwalk

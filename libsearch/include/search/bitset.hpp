@@ -17,7 +17,9 @@ using Word = std::uint64_t;
 inline constexpr std::size_t kWordBits = 64;
 
 // Number of words needed to hold `n` bits.
-constexpr std::size_t words_for(std::size_t n) noexcept { return (n + kWordBits - 1) / kWordBits; }
+constexpr std::size_t words_for(std::size_t n) noexcept {
+  return (n + kWordBits - 1) / kWordBits;
+}
 
 constexpr bool test(std::span<const Word> words, std::size_t i) noexcept {
   return (words[i / kWordBits] >> (i % kWordBits)) & 1u;
@@ -33,7 +35,8 @@ constexpr void reset(std::span<Word> words, std::size_t i) noexcept {
 
 constexpr std::size_t count(std::span<const Word> words) noexcept {
   std::size_t n = 0;
-  for (Word w : words) n += static_cast<std::size_t>(std::popcount(w));
+  for (Word w : words)
+    n += static_cast<std::size_t>(std::popcount(w));
   return n;
 }
 
@@ -62,7 +65,8 @@ constexpr void for_each_bit(Word word, std::size_t base, F&& f) {
 // Calls `f(bit_index)` for every set bit, in increasing order.
 template <class F>
 constexpr void for_each_set(std::span<const Word> words, F&& f) {
-  for (std::size_t w = 0; w < words.size(); ++w) for_each_bit(words[w], w * kWordBits, f);
+  for (std::size_t w = 0; w < words.size(); ++w)
+    for_each_bit(words[w], w * kWordBits, f);
 }
 
 }  // namespace search::bits

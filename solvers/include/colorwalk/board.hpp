@@ -75,7 +75,9 @@ class Board {
   std::uint32_t cell_count() const noexcept { return width_ * height_; }
   std::uint32_t colors() const noexcept { return static_cast<std::uint32_t>(palette_.size()); }
   const std::vector<Color>& cells() const noexcept { return cells_; }
-  Color at(std::uint32_t row, std::uint32_t col) const noexcept { return cells_[row * width_ + col]; }
+  Color at(std::uint32_t row, std::uint32_t col) const noexcept {
+    return cells_[row * width_ + col];
+  }
   const std::string& palette() const noexcept { return palette_; }
   char symbol(Color c) const noexcept { return palette_[c]; }
   // The colour a symbol stands for on this board, or nullopt.

@@ -20,12 +20,12 @@ namespace colorwalk {
 enum class ReplayProblem : std::uint8_t { kNone, kWastedMove, kUnknownMove, kNotCleared };
 
 struct ReplayResult {
-  bool cleared = false;                // every cell is in the region after the sequence
+  bool cleared = false;  // every cell is in the region after the sequence
   ReplayProblem problem = ReplayProblem::kNone;
-  std::size_t bad_move = 0;            // 0-based index of the first bad move, if any
-  std::size_t moves_played = 0;        // moves applied before stopping
-  std::size_t wasted_moves = 0;        // wasted moves passed over (lenient mode only)
-  std::uint32_t cells_left = 0;        // cells outside the region at the end
+  std::size_t bad_move = 0;      // 0-based index of the first bad move, if any
+  std::size_t moves_played = 0;  // moves applied before stopping
+  std::size_t wasted_moves = 0;  // wasted moves passed over (lenient mode only)
+  std::uint32_t cells_left = 0;  // cells outside the region at the end
 
   bool ok() const noexcept { return cleared && problem == ReplayProblem::kNone; }
   // A one-line explanation, such as "move 12 ('3') is wasted: it clears nothing".

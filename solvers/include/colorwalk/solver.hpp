@@ -68,9 +68,9 @@ struct SolverInfo {
   std::string name;
   std::string summary;  // one line for `colorwalk list`
   std::vector<ParamSpec> params;
-  bool randomised = false;      // draws from SolveContext::seed
-  bool wasted_moves = false;    // may play colours that clear nothing (counted as moves)
-  bool exact = false;           // may prove optimality
+  bool randomised = false;    // draws from SolveContext::seed
+  bool wasted_moves = false;  // may play colours that clear nothing (counted as moves)
+  bool exact = false;         // may prove optimality
   std::function<std::unique_ptr<Solver>(const ParamValues&)> make;
 };
 
