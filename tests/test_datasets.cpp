@@ -4,6 +4,7 @@
 // Location: $COLORWALK_DATASETS, else the CMake cache COLORWALK_DATASETS_DIR.
 #include <cstdlib>
 #include <filesystem>
+#include <ostream>
 
 #include <gtest/gtest.h>
 
@@ -33,6 +34,9 @@ const Dataset kDatasets[] = {
     {"b18c6n1000", BoardFormat::kLine, StartSpec::Kind::kTopLeft, 1000, 18, 6, 24837},
     {"b24c4n1000", BoardFormat::kLine, StartSpec::Kind::kTopLeft, 1000, 24, 4, 21952},
 };
+
+// Names the dataset in test listings instead of dumping its bytes.
+[[maybe_unused]] void PrintTo(const Dataset& d, std::ostream* os) { *os << d.name; }
 
 std::filesystem::path datasets_dir() {
   if (const char* env = std::getenv("COLORWALK_DATASETS")) return env;
