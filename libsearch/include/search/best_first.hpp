@@ -1,0 +1,296 @@
+// Pooled binary-heap best-first search: Dijkstra with any caller-given cost
+// of a node, A* with g + h, from the same code.
+//
+// Nodes live in the Workspace's segmented pool as [parent|move][g|closed]
+// [packed state], addressed by NodeId; the heap holds (key, id, g) entries;
+// duplicate detection is the workspace's open-addressing table of ids keyed
+// by the state's key words. A node reached again with a smaller g is updated
+// in place and pushed again (stale heap entries are skipped when popped), so
+// inconsistent costs and bounds stay correct.
+//
+// The step API (start / step / best_open / path_to / state_of) lets a caller
+// stop, commit to a node and restart from it, as the articles' Dijkstra did
+// when its queue grew past 250000 entries.
+//
+// Cost: a callable `cost(const State&, std::uint32_t g)` or
+// `cost(const State&, std::uint32_t g, std::size_t open)` returning an
+// std::int64_t key; smaller keys are expanded first, ties to the older node.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "search/domain.hpp"
+#include "search/limits.hpp"
+#include "search/result.hpp"
+#include "search/visit.hpp"
+#include "search/workspace.hpp"
+
+namespace search {
+
+struct BestFirstOptions {
+  bool detect_duplicates = true;
+  // Test children for the goal when generated (the articles' Dijkstra) rather
+  // than when expanded (needed for A*'s optimality).
+  bool goal_on_generation = false;
+};
+
+// A*'s key: f = g + h, ties broken towards the larger g (deeper nodes).
+template <Domain D>
+struct AStarCost {
+  const D& domain;
+  std::int64_t operator()(const typename D::State& s, std::uint32_t g) const {
+    const std::int64_t f = std::int64_t{g} + lower_bound_of(domain, s);
+    return f * (std::int64_t{1} << 32) - g;
+  }
+};
+
+// Dijkstra's key: the path cost g.
+struct PathCost {
+  template <class State>
+  std::int64_t operator()(const State&, std::uint32_t g) const {
+    return g;
+  }
+};
+
+template <Domain D, class Cost, class Visitor = NullVisitor>
+class BestFirstSearch {
+ public:
+  using State = typename D::State;
+  using Move = typename D::Move;
+  static constexpr std::size_t kHeaderWords = 2;
+
+  BestFirstSearch(const D& domain, Workspace& workspace, Cost& cost, Visitor& visitor,
+                  BestFirstOptions options = {})
+      : domain_(domain), ws_(workspace), cost_(cost), visitor_(visitor), options_(options) {}
+
+  // Starts a new search from `initial`, dropping any earlier one.
+  void start(const State& initial, const Limits& limits) {
+    limits_ = limits;
+    packed_ = domain_.packed_words();
+    key_ = key_words_of(domain_);
+    ws_.begin(kHeaderWords + packed_, limits.max_bytes);
+    ws_.scratch.resize(packed_);
+    stats_ = Stats{};
+    stats_.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
+    status_ = Status::kRunning;
+    goal_ = kNoNode;
+    work_ = initial;
+    child_ = initial;
+    domain_.pack(initial, ws_.scratch);
+    const NodeId root = add_node(kNoNode, 0, 0, initial);
+    if (root == kNoNode) return;
+    if (options_.goal_on_generation && domain_.is_goal(initial)) finish_goal(root);
+  }
+
+  // Expands one node. Returns kRunning while the search can go on.
+  Status step() {
+    if (status_ != Status::kRunning) return status_;
+    const Status limit = LimitClock(limits_).tick(stats_.expanded);
+    if (limit != Status::kRunning) return status_ = limit;
+    const auto entry = pop_fresh();
+    if (!entry) return status_ = Status::kExhausted;
+    const NodeId id = entry->id;
+    Word* node = ws_.pool[id];
+    node[1] |= kClosed;
+    const std::uint32_t g = g_of(node);
+    domain_.unpack({node + kHeaderWords, packed_}, work_);
+    if (!options_.goal_on_generation && domain_.is_goal(work_)) {
+      finish_goal(id);
+      return status_;
+    }
+    const Action act = detail::visit_expand(visitor_, work_, g);
+    if (act == Action::kStop) return status_ = Status::kCancelled;
+    ++stats_.expanded;
+    if (act == Action::kPrune) return status_;
+    moves_.clear();
+    domain_.moves(work_, moves_);
+    for (const Move m : moves_) {
+      child_ = work_;
+      if (!domain_.apply(child_, m)) continue;
+      ++stats_.generated;
+      const std::uint32_t child_g = g + edge_cost_of(domain_, work_, m);
+      const Action child_act = detail::visit_generate(visitor_, child_, m, child_g);
+      if (child_act == Action::kPrune) continue;
+      if (child_act == Action::kStop) return status_ = Status::kCancelled;
+      domain_.pack(child_, ws_.scratch);
+      if (options_.goal_on_generation && domain_.is_goal(child_)) {
+        const NodeId goal = add_node(id, move_bits(m), child_g, child_, /*queue=*/false);
+        if (goal != kNoNode) finish_goal(goal);
+        return status_;
+      }
+      if (options_.detect_duplicates) {
+        const std::uint64_t h = hash_words({ws_.scratch.data(), key_});
+        const NodeId known = ws_.table.find(h, [&](NodeId other) {
+          return key_equals(ws_.pool, other, kHeaderWords, ws_.scratch, key_);
+        });
+        if (known != kNoNode) {
+          Word* k = ws_.pool[known];
+          if (child_g < g_of(k)) {
+            k[0] = pack_parent(id, move_bits(m));
+            k[1] = child_g;  // reopened
+            if (!push(child_, known, child_g)) return status_;
+          } else {
+            ++stats_.duplicates;
+          }
+          continue;
+        }
+      }
+      if (add_node(id, move_bits(m), child_g, child_) == kNoNode) return status_;
+    }
+    return status_;
+  }
+
+  Status run() {
+    while (step() == Status::kRunning) {
+    }
+    return status_;
+  }
+
+  Status status() const noexcept { return status_; }
+  const Stats& stats() const noexcept { return stats_; }
+  std::size_t open_size() const noexcept { return ws_.heap.size(); }
+  NodeId goal() const noexcept { return goal_; }
+
+  // The best open node (kNoNode if none), for committing to it.
+  NodeId best_open() {
+    const auto entry = pop_fresh();
+    if (!entry) return kNoNode;
+    ws_.heap.push(*entry, ws_.budget);  // fits: the entry was just popped
+    return entry->id;
+  }
+
+  std::uint32_t g(NodeId id) const noexcept { return g_of(ws_.pool[id]); }
+
+  void state_of(NodeId id, State& out) const {
+    domain_.unpack({ws_.pool[id] + kHeaderWords, packed_}, out);
+  }
+
+  // The moves from the start to `id`, in order.
+  void path_to(NodeId id, std::vector<Move>& out) const { trace_path(ws_.pool, id, out); }
+
+  // Packs the outcome into a SearchResult (path to the goal when solved).
+  SearchResult<Move> result() const {
+    SearchResult<Move> r;
+    r.status = status_;
+    r.stats = stats_;
+    if (goal_ != kNoNode) {
+      r.found = true;
+      r.cost = g(goal_);
+      path_to(goal_, r.path);
+    }
+    return r;
+  }
+
+ private:
+  static constexpr Word kClosed = Word{1} << 32;
+
+  static Word pack_parent(NodeId parent, std::uint32_t move) noexcept {
+    return (Word{parent} << 32) | move;
+  }
+  static std::uint32_t g_of(const Word* node) noexcept {
+    return static_cast<std::uint32_t>(node[1]);
+  }
+
+  std::int64_t key_of(const State& s, std::uint32_t g) {
+    if constexpr (requires { cost_(s, g, std::size_t{0}); })
+      return cost_(s, g, ws_.heap.size());
+    else
+      return cost_(s, g);
+  }
+
+  bool push(const State& s, NodeId id, std::uint32_t g) {
+    if (!ws_.heap.push({key_of(s, g), id, g}, ws_.budget)) {
+      status_ = Status::kLimitReached;
+      return false;
+    }
+    stats_.peak_frontier = std::max<std::uint64_t>(stats_.peak_frontier, ws_.heap.size());
+    stats_.peak_bytes = std::max(stats_.peak_bytes, ws_.budget.peak());
+    return true;
+  }
+
+  // Stores the state in ws_.scratch as a new node (and queues it).
+  NodeId add_node(NodeId parent, std::uint32_t move, std::uint32_t g, const State& s,
+                  bool queue = true) {
+    const bool index = queue && options_.detect_duplicates;
+    if (index && !ws_.table.reserve_one(ws_.budget)) {
+      status_ = Status::kLimitReached;
+      return kNoNode;
+    }
+    const NodeId id = ws_.pool.push(ws_.budget);
+    if (id == kNoNode) {
+      status_ = Status::kLimitReached;
+      return kNoNode;
+    }
+    Word* node = ws_.pool[id];
+    node[0] = pack_parent(parent, move);
+    node[1] = g;
+    std::copy(ws_.scratch.begin(), ws_.scratch.end(), node + kHeaderWords);
+    if (index) ws_.table.insert_unchecked(hash_words({ws_.scratch.data(), key_}), id);
+    if (queue && !push(s, id, g)) return kNoNode;
+    stats_.peak_bytes = std::max(stats_.peak_bytes, ws_.budget.peak());
+    return id;
+  }
+
+  std::optional<BinaryHeap::Entry> pop_fresh() {
+    while (!ws_.heap.empty()) {
+      const BinaryHeap::Entry e = ws_.heap.pop();
+      const Word* node = ws_.pool[e.id];
+      if ((node[1] & kClosed) != 0 || g_of(node) != e.g) continue;  // stale entry
+      return e;
+    }
+    return std::nullopt;
+  }
+
+  void finish_goal(NodeId id) {
+    goal_ = id;
+    status_ = Status::kSolved;
+    detail::visit_goal(visitor_, work_, g(id), Action::kStop);
+  }
+
+  const D& domain_;
+  Workspace& ws_;
+  Cost& cost_;
+  Visitor& visitor_;
+  BestFirstOptions options_;
+  Limits limits_;
+  std::size_t packed_ = 0;
+  std::size_t key_ = 0;
+  Stats stats_;
+  Status status_ = Status::kExhausted;
+  NodeId goal_ = kNoNode;
+  State work_{};
+  State child_{};
+  MoveListOf<D> moves_;
+};
+
+// One-call A*: optimal when the domain's lower bound is admissible.
+template <Domain D, class Visitor = NullVisitor>
+SearchResult<typename D::Move> astar(const D& domain, const typename D::State& start,
+                                     Workspace& workspace, const Limits& limits,
+                                     Visitor&& visitor = {}, BestFirstOptions options = {}) {
+  AStarCost<D> cost{domain};
+  options.goal_on_generation = false;
+  BestFirstSearch<D, AStarCost<D>, std::remove_reference_t<Visitor>> search(domain, workspace, cost,
+                                                                            visitor, options);
+  search.start(start, limits);
+  search.run();
+  return search.result();
+}
+
+// One-call Dijkstra with a caller-given cost (PathCost: uniform-cost search).
+template <Domain D, class Cost = PathCost, class Visitor = NullVisitor>
+SearchResult<typename D::Move> dijkstra(const D& domain, const typename D::State& start,
+                                        Workspace& workspace, const Limits& limits,
+                                        Cost&& cost = {}, Visitor&& visitor = {},
+                                        BestFirstOptions options = {}) {
+  BestFirstSearch<D, std::remove_reference_t<Cost>, std::remove_reference_t<Visitor>> search(
+      domain, workspace, cost, visitor, options);
+  search.start(start, limits);
+  search.run();
+  return search.result();
+}
+
+}  // namespace search

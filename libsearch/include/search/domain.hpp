@@ -1,0 +1,135 @@
+// The domain concept: what a search needs to know about an implicit move graph.
+//
+// A domain is a const object, shareable between threads, that describes
+// states and moves; it never stores goals, never draws, never prints.
+//
+// Required:
+//   State                    default-constructible, copyable value; copy-assigning into an existing
+//                            state must not allocate (searches copy-make)
+//   Move                     trivially copyable, at most 4 bytes
+//   kMaxMoves                a bound on the legal moves of any state
+//   moves(s, list)           appends the legal moves of s to a MoveList
+//   apply(s, m) -> bool      plays m in place; false when it changed nothing
+//                            (such a move is dropped by every search)
+//   is_goal(s) -> bool
+//   packed_words()           words of a packed state (fixed for the domain)
+//   pack(s, out), unpack(in, s)   to and from those words (pools store them)
+// Optional (detected with `requires`):
+//   key_words()              how many leading packed words identify a state
+//                            (default: all); hashing and equality use them
+//   lower_bound(s) -> uint32 an admissible estimate of the cost to a goal
+//   edge_cost(s, m) -> uint32  cost of playing m in s (default 1)
+//
+// Searches use copy-make (child = parent; apply) instead of undo records:
+// the states this library is built for are a few words, and a word copy is
+// cheaper and simpler than recording and replaying an undo.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+
+namespace search {
+
+using Word = std::uint64_t;
+
+// A fixed-capacity list of moves owned by the caller: no allocation.
+template <class Move, std::size_t N>
+class MoveList {
+ public:
+  void clear() noexcept { size_ = 0; }
+  void push_back(Move m) noexcept { items_[size_++] = m; }
+  std::size_t size() const noexcept { return size_; }
+  bool empty() const noexcept { return size_ == 0; }
+  Move& operator[](std::size_t i) noexcept { return items_[i]; }
+  const Move& operator[](std::size_t i) const noexcept { return items_[i]; }
+  Move* begin() noexcept { return items_.data(); }
+  Move* end() noexcept { return items_.data() + size_; }
+  const Move* begin() const noexcept { return items_.data(); }
+  const Move* end() const noexcept { return items_.data() + size_; }
+  static constexpr std::size_t capacity() noexcept { return N; }
+
+ private:
+  std::array<Move, N> items_{};
+  std::size_t size_ = 0;
+};
+
+template <class D>
+using MoveListOf = MoveList<typename D::Move, D::kMaxMoves>;
+
+template <class D>
+concept Domain = std::copyable<typename D::State> &&
+                 std::default_initializable<typename D::State> &&
+                 std::is_trivially_copyable_v<typename D::Move> &&(sizeof(typename D::Move) <= 4) &&
+                 requires(const D& d, typename D::State& s, const typename D::State& cs,
+                          typename D::Move m, MoveListOf<D>& list, std::span<Word> out,
+                          std::span<const Word> in) {
+  { D::kMaxMoves } -> std::convertible_to<std::size_t>;
+  { d.moves(cs, list) } -> std::same_as<void>;
+  { d.apply(s, m) } -> std::same_as<bool>;
+  { d.is_goal(cs) } -> std::same_as<bool>;
+  { d.packed_words() } -> std::convertible_to<std::size_t>;
+  d.pack(cs, out);
+  d.unpack(in, s);
+};
+
+template <class D>
+concept HasLowerBound = Domain<D> && requires(const D& d, const typename D::State& s) {
+  { d.lower_bound(s) } -> std::convertible_to<std::uint32_t>;
+};
+
+template <class D>
+concept HasKeyWords = Domain<D> && requires(const D& d) {
+  { d.key_words() } -> std::convertible_to<std::size_t>;
+};
+
+template <class D>
+concept HasEdgeCost = Domain<D> &&
+    requires(const D& d, const typename D::State& s, typename D::Move m) {
+  { d.edge_cost(s, m) } -> std::convertible_to<std::uint32_t>;
+};
+
+template <Domain D>
+std::size_t key_words_of(const D& d) {
+  if constexpr (HasKeyWords<D>)
+    return d.key_words();
+  else
+    return d.packed_words();
+}
+
+template <Domain D>
+std::uint32_t lower_bound_of(const D& d, const typename D::State& s) {
+  if constexpr (HasLowerBound<D>)
+    return static_cast<std::uint32_t>(d.lower_bound(s));
+  else
+    return d.is_goal(s) ? 0u : 1u;
+}
+
+template <Domain D>
+std::uint32_t edge_cost_of(const D& d, const typename D::State& s, typename D::Move m) {
+  if constexpr (HasEdgeCost<D>)
+    return static_cast<std::uint32_t>(d.edge_cost(s, m));
+  else
+    return 1u;
+}
+
+// Moves are stored in 32 bits inside pooled nodes.
+template <class Move>
+std::uint32_t move_bits(Move m) noexcept {
+  std::uint32_t bits = 0;
+  static_assert(sizeof(Move) <= sizeof(bits));
+  __builtin_memcpy(&bits, &m, sizeof(Move));
+  return bits;
+}
+
+template <class Move>
+Move move_from_bits(std::uint32_t bits) noexcept {
+  Move m;
+  __builtin_memcpy(&m, &bits, sizeof(Move));
+  return m;
+}
+
+}  // namespace search

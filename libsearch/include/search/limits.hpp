@@ -1,0 +1,86 @@
+// Limits, status, statistics and visitor actions shared by every search.
+//
+// Every search is bounded: by expansions, by bytes of memory (honoured
+// before memory is taken, never after), by a deadline and by a cancellation
+// flag that is polled every `poll_interval` expansions.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string_view>
+
+namespace search {
+
+struct Limits {
+  std::uint64_t max_expansions = std::numeric_limits<std::uint64_t>::max();
+  std::size_t max_bytes = std::size_t{1} << 30;  // 1 GiB
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  const std::atomic<bool>* cancel = nullptr;
+  std::uint32_t poll_interval = 256;
+};
+
+enum class Status : std::uint8_t {
+  kRunning,       // step API only: the search can go on
+  kSolved,        // a goal was found (optimal when the algorithm guarantees it)
+  kExhausted,     // the (bounded) space was searched and holds no goal
+  kLimitReached,  // an expansion, memory or time limit stopped the search
+  kCancelled,     // the cancellation flag was raised
+};
+
+constexpr std::string_view to_string(Status s) noexcept {
+  switch (s) {
+    case Status::kRunning:
+      return "running";
+    case Status::kSolved:
+      return "solved";
+    case Status::kExhausted:
+      return "exhausted";
+    case Status::kLimitReached:
+      return "limit reached";
+    case Status::kCancelled:
+      return "cancelled";
+  }
+  return "unknown";
+}
+
+struct Stats {
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;   // children produced by a move that changed something
+  std::uint64_t duplicates = 0;  // children dropped as already known
+  std::uint64_t peak_frontier = 0;
+  std::size_t peak_bytes = 0;
+  std::size_t node_bytes = 0;  // bytes of one stored node (pooled searches)
+};
+
+// What a visitor hook tells the search.
+enum class Action : std::uint8_t { kContinue, kPrune, kStop };
+
+// A visitor that does nothing; hooks a visitor lacks are not called.
+struct NullVisitor {};
+
+// Expansion budget and polling of the deadline and the cancellation flag.
+class LimitClock {
+ public:
+  explicit LimitClock(const Limits& limits) : limits_(limits) {}
+
+  // Called once per expansion; returns kRunning or the status that stops.
+  Status tick(std::uint64_t expanded) const {
+    if (expanded >= limits_.max_expansions) return Status::kLimitReached;
+    if (limits_.poll_interval == 0 || expanded % limits_.poll_interval != 0)
+      return Status::kRunning;
+    if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed))
+      return Status::kCancelled;
+    if (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline)
+      return Status::kLimitReached;
+    return Status::kRunning;
+  }
+
+ private:
+  const Limits& limits_;
+};
+
+}  // namespace search

@@ -1,0 +1,51 @@
+// Calling visitor hooks that may be absent: a visitor defines only the hooks
+// it needs, and a missing hook compiles to nothing (Action::kContinue).
+//
+// Hooks (all optional, all returning Action):
+//   on_expand(const State& s, std::uint32_t g)             before s is expanded
+//   on_generate(const State& child, Move m, std::uint32_t g)  for each new child;
+//                                                          kPrune drops the child
+//   on_goal(const State& s, std::uint32_t g)               when a goal is found;
+//                                                          kStop ends the search,
+//                                                          kContinue lets a DFS go on
+//                                                          looking for a cheaper one
+// Visitors are taken by reference and never copied.
+#pragma once
+
+#include <cstdint>
+
+#include "search/limits.hpp"
+
+namespace search::detail {
+
+template <class V, class S>
+Action visit_expand(V& v, const S& s, std::uint32_t g) {
+  if constexpr (requires {
+                  { v.on_expand(s, g) } -> std::same_as<Action>;
+                })
+    return v.on_expand(s, g);
+  else
+    return Action::kContinue;
+}
+
+template <class V, class S, class M>
+Action visit_generate(V& v, const S& child, M m, std::uint32_t g) {
+  if constexpr (requires {
+                  { v.on_generate(child, m, g) } -> std::same_as<Action>;
+                })
+    return v.on_generate(child, m, g);
+  else
+    return Action::kContinue;
+}
+
+template <class V, class S>
+Action visit_goal(V& v, const S& s, std::uint32_t g, Action absent) {
+  if constexpr (requires {
+                  { v.on_goal(s, g) } -> std::same_as<Action>;
+                })
+    return v.on_goal(s, g);
+  else
+    return absent;
+}
+
+}  // namespace search::detail

@@ -1,0 +1,325 @@
+// Pooled memory for the searches: a byte budget, a segmented node pool
+// addressed by ids, an open-addressing table of ids and a binary heap of ids.
+//
+// Invariants:
+// - Every growth asks the MemoryBudget first; a refused growth leaves the
+//   structure unchanged, so the byte limit holds before memory is taken.
+// - Pool segment k holds (kFirstSegment << k) nodes: the pool allocates
+//   O(log n) times for n nodes, and ids map to (segment, offset) by bit
+//   arithmetic. Nodes never move, so pointers into a node stay valid until
+//   clear().
+// - clear() keeps every allocation, and resetting the table is O(1) (an
+//   epoch counter), so a Workspace reused across searches allocates nothing
+//   once it has grown to the size the searches need.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "search/domain.hpp"
+
+namespace search {
+
+using NodeId = std::uint32_t;
+inline constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
+
+class MemoryBudget {
+ public:
+  void set_limit(std::size_t limit) noexcept { limit_ = limit; }
+  std::size_t limit() const noexcept { return limit_; }
+  std::size_t used() const noexcept { return used_; }
+  std::size_t peak() const noexcept { return peak_; }
+  void reset_peak() noexcept { peak_ = used_; }
+
+  // Takes `bytes` if they fit under the limit; false (and nothing taken) if not.
+  bool take(std::size_t bytes) noexcept {
+    if (bytes > limit_ || used_ > limit_ - bytes) return false;
+    used_ += bytes;
+    peak_ = std::max(peak_, used_);
+    return true;
+  }
+  void give_back(std::size_t bytes) noexcept { used_ -= std::min(bytes, used_); }
+
+ private:
+  std::size_t limit_ = std::numeric_limits<std::size_t>::max();
+  std::size_t used_ = 0;
+  std::size_t peak_ = 0;
+};
+
+// Fixed-size records of `words_per_node` words, addressed by NodeId.
+class NodePool {
+ public:
+  static constexpr unsigned kFirstSegmentShift = 10;  // 1024 nodes in segment 0
+
+  // Sets the record size; drops the segments if it changes.
+  void configure(std::size_t words_per_node, MemoryBudget& budget) {
+    if (words_per_node == words_per_node_) return;
+    release(budget);
+    words_per_node_ = words_per_node;
+  }
+
+  std::size_t words_per_node() const noexcept { return words_per_node_; }
+  std::size_t size() const noexcept { return size_; }
+
+  // Appends an uninitialised record; kNoNode when the budget refuses a segment
+  // or the id space is exhausted.
+  NodeId push(MemoryBudget& budget) {
+    if (size_ == capacity_) {
+      const std::size_t k = segments_.size();
+      if (k >= 22) return kNoNode;  // 2^32 ids
+      const std::size_t nodes = std::size_t{1} << (kFirstSegmentShift + k);
+      const std::size_t bytes = nodes * words_per_node_ * sizeof(Word);
+      if (!budget.take(bytes)) return kNoNode;
+      if (segments_.size() == segments_.capacity()) segments_.reserve(24);
+      segments_.push_back(std::make_unique_for_overwrite<Word[]>(nodes * words_per_node_));
+      capacity_ += nodes;
+      bytes_ += bytes;
+    }
+    return static_cast<NodeId>(size_++);
+  }
+
+  Word* operator[](NodeId id) noexcept {
+    const std::size_t scaled = (std::size_t{id} >> kFirstSegmentShift) + 1;
+    const auto k = static_cast<std::size_t>(std::bit_width(scaled) - 1);
+    const std::size_t offset = id - (((std::size_t{1} << k) - 1) << kFirstSegmentShift);
+    return segments_[k].get() + offset * words_per_node_;
+  }
+  const Word* operator[](NodeId id) const noexcept { return const_cast<NodePool&>(*this)[id]; }
+
+  void clear() noexcept { size_ = 0; }
+  void release(MemoryBudget& budget) noexcept {
+    budget.give_back(bytes_);
+    segments_.clear();
+    segments_.shrink_to_fit();
+    size_ = capacity_ = bytes_ = 0;
+  }
+  std::size_t bytes() const noexcept { return bytes_; }
+  std::size_t segment_count() const noexcept { return segments_.size(); }
+
+ private:
+  std::vector<std::unique_ptr<Word[]>> segments_;
+  std::size_t words_per_node_ = 0;
+  std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
+  std::size_t bytes_ = 0;
+};
+
+// Hash of a span of words (a 64-bit multiply-xorshift mix per word).
+inline std::uint64_t hash_words(std::span<const Word> words) noexcept {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ words.size();
+  for (Word w : words) {
+    h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 31;
+  }
+  return h;
+}
+
+// Open-addressing (linear probing) set of node ids, keyed by the state words
+// the caller compares. Slots from earlier searches are invalidated by an
+// epoch counter, so clear() is O(1).
+class StateTable {
+ public:
+  struct Slot {
+    std::uint64_t hash;
+    NodeId id;
+    std::uint32_t epoch;
+  };
+
+  std::size_t size() const noexcept { return size_; }
+  std::size_t bytes() const noexcept { return slots_.capacity() * sizeof(Slot); }
+
+  // Finds the id whose key equals the probe (`same(id)` decides), or kNoNode.
+  template <class Same>
+  NodeId find(std::uint64_t hash, Same&& same) const {
+    if (slots_.empty()) return kNoNode;
+    for (std::size_t i = hash & mask_;; i = (i + 1) & mask_) {
+      const Slot& s = slots_[i];
+      if (s.epoch != epoch_) return kNoNode;
+      if (s.hash == hash && same(s.id)) return s.id;
+    }
+  }
+
+  // Makes room for one more entry; false if the budget refuses to grow.
+  bool reserve_one(MemoryBudget& budget) {
+    if ((size_ + 1) * 2 <= slots_.size()) return true;
+    const std::size_t capacity = std::max<std::size_t>(1024, slots_.size() * 2);
+    const std::size_t bytes = capacity * sizeof(Slot);
+    if (!budget.take(bytes)) return false;
+    std::vector<Slot> old;
+    old.swap(slots_);
+    slots_.assign(capacity, Slot{0, kNoNode, 0});
+    mask_ = capacity - 1;
+    const std::uint32_t old_epoch = epoch_;
+    epoch_ = 1;
+    size_ = 0;
+    for (const Slot& s : old)
+      if (s.epoch == old_epoch && old_epoch != 0) insert_unchecked(s.hash, s.id);
+    budget.give_back(old.capacity() * sizeof(Slot));
+    return true;
+  }
+
+  // Inserts an id known to be absent; reserve_one() must have succeeded.
+  void insert_unchecked(std::uint64_t hash, NodeId id) noexcept {
+    std::size_t i = hash & mask_;
+    while (slots_[i].epoch == epoch_)
+      i = (i + 1) & mask_;
+    slots_[i] = Slot{hash, id, epoch_};
+    ++size_;
+  }
+
+  void clear() noexcept {
+    size_ = 0;
+    if (++epoch_ == 0) {  // wrapped: wipe for real once every 2^32 clears
+      std::fill(slots_.begin(), slots_.end(), Slot{0, kNoNode, 0});
+      epoch_ = 1;
+    }
+  }
+  void release(MemoryBudget& budget) noexcept {
+    budget.give_back(bytes());
+    slots_ = std::vector<Slot>();
+    size_ = 0;
+    mask_ = 0;
+    epoch_ = 1;
+  }
+
+ private:
+  std::vector<Slot> slots_;
+  std::size_t mask_ = 0;
+  std::size_t size_ = 0;
+  std::uint32_t epoch_ = 1;
+};
+
+// A binary min-heap of node ids with their keys inline. Ties on the key go
+// to the smaller id (the earlier node), so the order is deterministic.
+class BinaryHeap {
+ public:
+  struct Entry {
+    std::int64_t key;
+    NodeId id;
+    std::uint32_t g;  // the node's cost when pushed (stale entries are skipped)
+  };
+
+  bool empty() const noexcept { return entries_.empty(); }
+  std::size_t size() const noexcept { return entries_.size(); }
+  const Entry& top() const noexcept { return entries_.front(); }
+  std::size_t bytes() const noexcept { return entries_.capacity() * sizeof(Entry); }
+
+  // Pushes; false (and nothing pushed) when the budget refuses to grow.
+  bool push(const Entry& e, MemoryBudget& budget) {
+    if (entries_.size() == entries_.capacity()) {
+      const std::size_t capacity = std::max<std::size_t>(1024, entries_.capacity() * 2);
+      if (!budget.take((capacity - entries_.capacity()) * sizeof(Entry))) return false;
+      entries_.reserve(capacity);
+    }
+    entries_.push_back(e);
+    sift_up(entries_.size() - 1);
+    return true;
+  }
+
+  Entry pop() noexcept {
+    const Entry top_entry = entries_.front();
+    entries_.front() = entries_.back();
+    entries_.pop_back();
+    if (!entries_.empty()) sift_down(0);
+    return top_entry;
+  }
+
+  void clear() noexcept { entries_.clear(); }
+  void release(MemoryBudget& budget) noexcept {
+    budget.give_back(bytes());
+    entries_ = std::vector<Entry>();
+  }
+
+ private:
+  static bool before(const Entry& a, const Entry& b) noexcept {
+    return a.key < b.key || (a.key == b.key && a.id < b.id);
+  }
+  void sift_up(std::size_t i) noexcept {
+    const Entry e = entries_[i];
+    while (i > 0) {
+      const std::size_t parent = (i - 1) / 2;
+      if (!before(e, entries_[parent])) break;
+      entries_[i] = entries_[parent];
+      i = parent;
+    }
+    entries_[i] = e;
+  }
+  void sift_down(std::size_t i) noexcept {
+    const Entry e = entries_[i];
+    const std::size_t n = entries_.size();
+    for (;;) {
+      std::size_t child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && before(entries_[child + 1], entries_[child])) ++child;
+      if (!before(entries_[child], e)) break;
+      entries_[i] = entries_[child];
+      i = child;
+    }
+    entries_[i] = e;
+  }
+
+  std::vector<Entry> entries_;
+};
+
+// True when the first `key` state words of pooled node `id` (after
+// `header` words) equal `probe`.
+inline bool key_equals(const NodePool& pool, NodeId id, std::size_t header,
+                       std::span<const Word> probe, std::size_t key) noexcept {
+  const Word* w = pool[id] + header;
+  for (std::size_t i = 0; i < key; ++i)
+    if (w[i] != probe[i]) return false;
+  return true;
+}
+
+// Pooled search nodes whose first word is (parent << 32 | move bits): the
+// moves from the root to `id`, in order, written into `out`.
+template <class Move>
+void trace_path(const NodePool& pool, NodeId id, std::vector<Move>& out) {
+  std::size_t length = 0;
+  for (NodeId n = id; static_cast<NodeId>(pool[n][0] >> 32) != kNoNode;
+       n = static_cast<NodeId>(pool[n][0] >> 32))
+    ++length;
+  out.resize(length);  // one allocation at most
+  for (NodeId n = id; length > 0; n = static_cast<NodeId>(pool[n][0] >> 32))
+    out[--length] = move_from_bits<Move>(static_cast<std::uint32_t>(pool[n][0]));
+}
+
+// Everything the pooled searches (BFS, best-first) and DFS's duplicate store
+// need, reused across searches with a cheap reset.
+class Workspace {
+ public:
+  // Prepares for a search with records of `words_per_node` words under
+  // `max_bytes`. Memory kept from earlier searches counts against the limit;
+  // if it alone exceeds the limit, it is released first.
+  void begin(std::size_t words_per_node, std::size_t max_bytes) {
+    budget.set_limit(max_bytes);
+    pool.configure(words_per_node, budget);
+    pool.clear();
+    heap.clear();
+    table.clear();
+    if (budget.used() > max_bytes) release();
+    budget.reset_peak();
+  }
+
+  void release() noexcept {
+    pool.release(budget);
+    heap.release(budget);
+    table.release(budget);
+  }
+
+  MemoryBudget budget;
+  NodePool pool;
+  StateTable table;
+  BinaryHeap heap;
+  std::vector<Word> scratch;  // one packed state, for probing the table
+};
+
+}  // namespace search

@@ -1,0 +1,395 @@
+// libsearch kernels on two domains: the 8-puzzle (generic in fact, not in
+// name) and Color Walk, against independent exhaustive searches.
+#include <pthread.h>
+
+#include <atomic>
+#include <deque>
+#include <random>
+#include <unordered_map>
+
+#include <gtest/gtest.h>
+
+#include "colorwalk/replay.hpp"
+#include "colorwalk/search_domain.hpp"
+#include "colorwalk/solver.hpp"
+#include "colorwalk/sources.hpp"
+#include "search/best_first.hpp"
+#include "search/bfs.hpp"
+#include "search/dfs.hpp"
+#include "test_domains.hpp"
+
+using namespace colorwalk;
+using testdomains::Chain;
+using testdomains::EightPuzzle;
+
+namespace {
+
+enum class Kernel { kBfs, kDfs, kDijkstra, kAStar };
+
+std::string kernel_name(Kernel k) {
+  switch (k) {
+    case Kernel::kBfs:
+      return "Bfs";
+    case Kernel::kDfs:
+      return "Dfs";
+    case Kernel::kDijkstra:
+      return "Dijkstra";
+    case Kernel::kAStar:
+      return "AStar";
+  }
+  return "?";
+}
+
+// Runs an optimal-cost configuration of `kernel`; `upper` is a known
+// solution cost (the DFS searches below it + 1).
+template <search::Domain D>
+search::SearchResult<typename D::Move> run_kernel(Kernel kernel, const D& domain,
+                                                  const typename D::State& start,
+                                                  search::Workspace& ws, std::uint32_t upper) {
+  const search::Limits limits;
+  switch (kernel) {
+    case Kernel::kBfs:
+      return search::bounded_bfs(domain, start, ws, limits, {.detect_duplicates = true});
+    case Kernel::kDfs:
+      return search::depth_first(
+          domain, start, ws, limits,
+          {.max_depth = upper, .bound = upper + 1, .detect_duplicates = true});
+    case Kernel::kDijkstra:
+      return search::dijkstra(domain, start, ws, limits);
+    case Kernel::kAStar:
+      return search::astar(domain, start, ws, limits);
+  }
+  return {};
+}
+
+// Independent 8-puzzle distances: a plain BFS from the goal over all 181440 states.
+const std::unordered_map<std::uint64_t, int>& puzzle_distances() {
+  static const auto table = [] {
+    std::unordered_map<std::uint64_t, int> d;
+    const EightPuzzle p;
+    std::deque<EightPuzzle::State> queue{EightPuzzle::goal()};
+    d[EightPuzzle::goal().cells] = 0;
+    while (!queue.empty()) {
+      const auto s = queue.front();
+      queue.pop_front();
+      search::MoveList<std::uint8_t, 4> moves;
+      p.moves(s, moves);
+      for (auto m : moves) {
+        auto t = s;
+        p.apply(t, m);
+        if (d.emplace(t.cells, d[s.cells] + 1).second) queue.push_back(t);
+      }
+    }
+    return d;
+  }();
+  return table;
+}
+
+std::vector<EightPuzzle::State> puzzle_instances() {
+  std::vector<EightPuzzle::State> out = {
+      EightPuzzle::make({8, 6, 7, 2, 5, 4, 3, 0, 1}),  // one of the two 31-move positions
+      EightPuzzle::make({6, 4, 7, 8, 5, 0, 3, 2, 1}),  // the other
+      EightPuzzle::goal(),
+  };
+  std::mt19937 rng(7);
+  const EightPuzzle p;
+  for (int i = 0; i < 12; ++i) {
+    auto s = EightPuzzle::goal();
+    for (int k = 0; k < 10 + 5 * i; ++k) {
+      search::MoveList<std::uint8_t, 4> moves;
+      p.moves(s, moves);
+      p.apply(s, moves[rng() % moves.size()]);
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
+// Exhaustive optimum of a Color Walk board: iterative deepening over every
+// colour at every step, no bound and no duplicate detection.
+bool exhaustive(const ClusterGraph& g, const MarkerState& s, std::uint32_t depth) {
+  if (g.is_cleared(s)) return true;
+  if (depth == 0) return false;
+  for (Color c = 0; c < g.colors(); ++c) {
+    MarkerState child = s;
+    if (g.apply(child, c).wasted()) continue;
+    if (exhaustive(g, child, depth - 1)) return true;
+  }
+  return false;
+}
+
+std::uint32_t exhaustive_optimum(const ClusterGraph& g) {
+  for (std::uint32_t d = 0;; ++d)
+    if (exhaustive(g, g.initial_state(), d)) return d;
+}
+
+Board small_board(std::mt19937_64& rng, Rules rules) {
+  std::vector<Color> cells(36);
+  for (Color& c : cells)
+    c = static_cast<Color>(rng() % 4);
+  const CellPos start{static_cast<std::uint32_t>(rng() % 6), static_cast<std::uint32_t>(rng() % 6)};
+  return Board::make(6, 6, std::move(cells), "0123", rules, start);
+}
+
+class KernelTest : public ::testing::TestWithParam<Kernel> {};
+
+}  // namespace
+
+TEST_P(KernelTest, EightPuzzleOptimalCosts) {
+  const EightPuzzle p;
+  search::Workspace ws;
+  const auto& distances = puzzle_distances();
+  ASSERT_EQ(distances.size(), 181440u);
+  for (const auto& start : puzzle_instances()) {
+    const int expected = distances.at(start.cells);
+    const auto r = run_kernel(GetParam(), p, start, ws, static_cast<std::uint32_t>(expected));
+    ASSERT_EQ(r.status, search::Status::kSolved);
+    ASSERT_TRUE(r.found);
+    EXPECT_EQ(r.cost, static_cast<std::uint64_t>(expected));
+    ASSERT_EQ(r.path.size(), static_cast<std::size_t>(expected));
+    auto s = start;
+    for (auto m : r.path)
+      p.apply(s, m);
+    EXPECT_TRUE(p.is_goal(s));
+  }
+  EXPECT_EQ(distances.at(puzzle_instances()[0].cells), 31);
+}
+
+TEST_P(KernelTest, ColorWalkOptimalCostsAgreeWithExhaustiveSearch) {
+  std::mt19937_64 rng(1234);
+  search::Workspace ws;
+  auto greedy = builtin_solvers().parse("greedy").make();
+  int boards = 0;
+  for (Rules rules : {Rules::kColorWalk, Rules::kFloodIt}) {
+    for (int i = 0; i < 200; ++i) {
+      const Board board = small_board(rng, rules);
+      const ClusterGraph g(board);
+      const ColorWalkDomain domain(g);
+      const std::uint32_t optimum = exhaustive_optimum(g);
+      const auto upper = static_cast<std::uint32_t>(greedy->solve(g, {}).moves.size());
+      ASSERT_LE(optimum, upper);
+      const auto r = run_kernel(GetParam(), domain, g.initial_state(), ws, upper);
+      ASSERT_EQ(r.status, search::Status::kSolved) << "board " << i;
+      EXPECT_EQ(r.cost, optimum) << "board " << i << " " << to_string(rules);
+      EXPECT_EQ(r.path.size(), optimum);
+      EXPECT_TRUE(replay(g, r.path).ok()) << "board " << i;
+      ++boards;
+    }
+  }
+  EXPECT_EQ(boards, 400);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, KernelTest,
+                         ::testing::Values(Kernel::kBfs, Kernel::kDfs, Kernel::kDijkstra,
+                                           Kernel::kAStar),
+                         [](const auto& param_info) { return kernel_name(param_info.param); });
+
+TEST(Dfs, DepthOfOneHundredThousandWithoutStackGrowth) {
+  // Run on a thread with a 256 KiB stack: a recursive DFS would need far more.
+  struct Job {
+    search::SearchResult<std::uint8_t> result;
+  } job;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 256 * 1024);
+  pthread_t thread;
+  auto body = [](void* arg) -> void* {
+    auto* j = static_cast<Job*>(arg);
+    const Chain chain(100000);
+    search::Workspace ws;
+    j->result = search::depth_first(chain, 0u, ws, search::Limits{},
+                                    search::DfsOptions{.max_depth = 100000});
+    return nullptr;
+  };
+  ASSERT_EQ(pthread_create(&thread, &attr, body, &job), 0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  EXPECT_EQ(job.result.status, search::Status::kSolved);
+  EXPECT_EQ(job.result.cost, 100000u);
+  EXPECT_EQ(job.result.path.size(), 100000u);
+  EXPECT_EQ(job.result.stats.peak_frontier, 99999u);
+}
+
+TEST(Dfs, DepthBoundAndBranchAndBound) {
+  const Chain chain(50);
+  search::Workspace ws;
+  const auto shallow = search::depth_first(chain, 0u, ws, {}, {.max_depth = 49});
+  EXPECT_EQ(shallow.status, search::Status::kExhausted);
+  EXPECT_FALSE(shallow.found);
+  const auto bounded = search::depth_first(chain, 0u, ws, {}, {.max_depth = 100, .bound = 50});
+  EXPECT_EQ(bounded.status, search::Status::kExhausted);  // nothing cheaper than 50
+  const auto ok = search::depth_first(chain, 0u, ws, {}, {.max_depth = 100, .bound = 51});
+  EXPECT_EQ(ok.status, search::Status::kSolved);
+}
+
+TEST(Dfs, MoveOrderingHookSeesEveryState) {
+  const EightPuzzle p;
+  search::Workspace ws;
+  int calls = 0;
+  auto reverse = [&](const EightPuzzle::State&, std::uint32_t, auto& moves) {
+    ++calls;
+    std::reverse(moves.begin(), moves.end());
+  };
+  const auto start = puzzle_instances()[5];
+  const auto r = search::depth_first(
+      p, start, ws, {}, {.max_depth = 40, .bound = 41, .detect_duplicates = true}, reverse);
+  EXPECT_EQ(r.status, search::Status::kSolved);
+  EXPECT_EQ(static_cast<int>(r.cost), puzzle_distances().at(start.cells));
+  EXPECT_EQ(static_cast<std::uint64_t>(calls), r.stats.expanded);
+}
+
+TEST(Bfs, FrontierBoundStopsAddingButStillFindsShallowGoals) {
+  const EightPuzzle p;
+  search::Workspace ws;
+  const auto hard = puzzle_instances()[0];
+  const auto bounded = search::bounded_bfs(p, hard, ws, {}, {.max_frontier = 100});
+  EXPECT_EQ(bounded.status, search::Status::kLimitReached);
+  EXPECT_FALSE(bounded.found);
+  EXPECT_LE(bounded.stats.peak_frontier, 100u + EightPuzzle::kMaxMoves);
+  EXPECT_LT(bounded.stats.expanded, 1000u);  // the queue runs down once adding stops
+  // A goal two moves away is found even with a tiny frontier.
+  auto near = EightPuzzle::goal();
+  p.apply(near, 0);
+  p.apply(near, 2);
+  const auto r = search::bounded_bfs(p, near, ws, {}, {.max_frontier = 4});
+  EXPECT_EQ(r.status, search::Status::kSolved);
+  EXPECT_EQ(r.cost, 2u);
+}
+
+TEST(BestFirst, StepApiCommitsAndRestarts) {
+  // The articles' rule: when the queue grows too big, commit to the best
+  // open node and search again from it.
+  const Board board = ArticlesSource(1).board(0);
+  const ClusterGraph g(board);
+  const ColorWalkDomain domain(g);
+  search::Workspace ws;
+  auto cost = [](const MarkerState& s, std::uint32_t depth) {
+    return std::int64_t{25} * depth - s.cells_cleared();
+  };
+  search::NullVisitor visitor;
+  search::BestFirstSearch<ColorWalkDomain, decltype(cost)> dijkstra(
+      domain, ws, cost, visitor, {.detect_duplicates = true, .goal_on_generation = true});
+  std::vector<Color> committed;
+  std::vector<Color> tail;
+  MarkerState from = g.initial_state();
+  int restarts = 0;
+  dijkstra.start(from, {});
+  while (dijkstra.step() == search::Status::kRunning) {
+    if (dijkstra.open_size() > 2000) {
+      const search::NodeId best = dijkstra.best_open();
+      ASSERT_NE(best, search::kNoNode);
+      dijkstra.path_to(best, tail);
+      ASSERT_FALSE(tail.empty());
+      committed.insert(committed.end(), tail.begin(), tail.end());
+      dijkstra.state_of(best, from);
+      dijkstra.start(from, {});
+      ++restarts;
+    }
+  }
+  ASSERT_EQ(dijkstra.status(), search::Status::kSolved);
+  dijkstra.path_to(dijkstra.goal(), tail);
+  committed.insert(committed.end(), tail.begin(), tail.end());
+  EXPECT_GT(restarts, 0);
+  EXPECT_TRUE(replay(g, committed).ok());
+  EXPECT_LT(committed.size(), 40u);  // better than greedy's 40 on this board
+}
+
+TEST(BestFirst, MemoryLimitIsHonouredBeforeMemoryIsTaken) {
+  // Uniform-cost search on an articles board needs far more than 64 MiB.
+  const Board board = ArticlesSource(1).board(0);
+  const ClusterGraph g(board);
+  const ColorWalkDomain domain(g);
+  search::Workspace ws;
+  search::Limits limits;
+  limits.max_bytes = std::size_t{64} << 20;
+  const auto r = search::dijkstra(domain, g.initial_state(), ws, limits);
+  EXPECT_EQ(r.status, search::Status::kLimitReached);
+  EXPECT_FALSE(r.found);
+  EXPECT_GT(r.stats.peak_bytes, std::size_t{32} << 20);
+  EXPECT_LE(r.stats.peak_bytes, limits.max_bytes);
+  EXPECT_LE(ws.budget.used(), limits.max_bytes);
+  // The same workspace serves a small search afterwards.
+  const auto again = search::astar(EightPuzzle(), puzzle_instances()[3], ws, {});
+  EXPECT_EQ(again.status, search::Status::kSolved);
+  // BFS under the same limit stops adding nodes and says so.
+  const auto bfs =
+      search::bounded_bfs(domain, g.initial_state(), ws, limits, {.detect_duplicates = true});
+  EXPECT_EQ(bfs.status, search::Status::kLimitReached);
+  EXPECT_LE(bfs.stats.peak_bytes, limits.max_bytes);
+}
+
+TEST(Limits, ExpansionsDeadlineAndCancellation) {
+  const EightPuzzle p;
+  search::Workspace ws;
+  const auto hard = puzzle_instances()[0];
+  search::Limits few;
+  few.max_expansions = 10;
+  const auto r1 = search::dijkstra(p, hard, ws, few);
+  EXPECT_EQ(r1.status, search::Status::kLimitReached);
+  EXPECT_EQ(r1.stats.expanded, 10u);
+  search::Limits late;
+  late.deadline = std::chrono::steady_clock::now();
+  EXPECT_EQ(search::bounded_bfs(p, hard, ws, late).status, search::Status::kLimitReached);
+  std::atomic<bool> cancel{true};
+  search::Limits cancelled;
+  cancelled.cancel = &cancel;
+  EXPECT_EQ(search::astar(p, hard, ws, cancelled).status, search::Status::kCancelled);
+  EXPECT_EQ(search::depth_first(p, hard, ws, cancelled, {}).status, search::Status::kCancelled);
+}
+
+TEST(Visitor, HooksCountPruneAndStop) {
+  const EightPuzzle p;
+  search::Workspace ws;
+  const auto start = puzzle_instances()[4];
+  struct Counter {
+    std::uint64_t expanded = 0;
+    std::uint64_t generated = 0;
+    search::Action on_expand(const EightPuzzle::State&, std::uint32_t) {
+      ++expanded;
+      return search::Action::kContinue;
+    }
+    search::Action on_generate(const EightPuzzle::State&, std::uint8_t, std::uint32_t) {
+      ++generated;
+      return search::Action::kContinue;
+    }
+  } counter;
+  const auto r = search::astar(p, start, ws, {}, counter);
+  EXPECT_EQ(r.status, search::Status::kSolved);
+  EXPECT_EQ(counter.expanded, r.stats.expanded);
+  EXPECT_EQ(counter.generated, r.stats.generated);
+
+  struct PruneAll {
+    search::Action on_generate(const EightPuzzle::State&, std::uint8_t, std::uint32_t) {
+      return search::Action::kPrune;
+    }
+  } prune;
+  EXPECT_EQ(search::bounded_bfs(p, start, ws, {}, {}, prune).status, search::Status::kExhausted);
+
+  struct StopAtOnce {
+    search::Action on_expand(const EightPuzzle::State&, std::uint32_t) {
+      return search::Action::kStop;
+    }
+  } stop;
+  EXPECT_EQ(search::astar(p, start, ws, {}, stop).status, search::Status::kCancelled);
+}
+
+TEST(Dfs, FirstSolutionAndGoalHook) {
+  const EightPuzzle p;
+  search::Workspace ws;
+  const auto start = puzzle_instances()[6];
+  const auto first = search::depth_first(
+      p, start, ws, {}, {.max_depth = 60, .detect_duplicates = true, .first_solution = true});
+  EXPECT_EQ(first.status, search::Status::kSolved);
+  EXPECT_GE(static_cast<int>(first.cost), puzzle_distances().at(start.cells));
+  struct Goals {
+    int seen = 0;
+    search::Action on_goal(const EightPuzzle::State&, std::uint32_t) {
+      ++seen;
+      return search::Action::kContinue;
+    }
+  } goals;
+  const auto best = search::depth_first(
+      p, start, ws, {}, {.max_depth = 60, .detect_duplicates = true}, search::KeepOrder{}, goals);
+  EXPECT_EQ(static_cast<int>(best.cost), puzzle_distances().at(start.cells));
+  EXPECT_GE(goals.seen, 1);
+}
