@@ -98,8 +98,10 @@ TEST(ClusterGraph, AgreesWithANaiveFloodFillOnRandomBoards) {
           "trial " + std::to_string(trial) + " " + std::string(to_string(rules));
       expect_same_region(g, s, oracle, where + " start");
       for (int m = 0; m < 60 && !g.is_cleared(s); ++m) {
+        const std::uint64_t useful = g.useful_moves(s);
         const auto c = static_cast<Color>(rng() % board.colors());
         const std::uint32_t expected = oracle.play(c);
+        ASSERT_EQ(((useful >> c) & 1) != 0, expected > 0) << where << " move " << m;
         std::uint32_t absorbed_cells = 0;
         const MoveEffect e = g.apply(s, c, [&](ClusterId x) { absorbed_cells += g.size(x); });
         ASSERT_EQ(e.cells, expected) << where << " move " << m;
@@ -115,6 +117,33 @@ TEST(ClusterGraph, AgreesWithANaiveFloodFillOnRandomBoards) {
   EXPECT_EQ(boards, 5000);
   EXPECT_GT(moves, 50000);
   EXPECT_GT(wasted, 1000);  // the sequences exercise wasted moves too
+}
+
+TEST(ClusterGraph, AgreesWithANaiveFloodFillOnBoardsOverTheSmallGraphLimit) {
+  // More than ClusterGraph::kSmallSetWords * 64 clusters: apply() and
+  // useful_moves() take their per-cluster paths instead of the word-parallel ones.
+  std::mt19937_64 rng(99);
+  for (int trial = 0; trial < 30; ++trial) {
+    const Rules rules = trial % 2 == 0 ? Rules::kColorWalk : Rules::kFloodIt;
+    std::vector<Color> cells(48 * 48);
+    for (Color& c : cells)
+      c = static_cast<Color>(rng() % 6);
+    const CellPos start{static_cast<std::uint32_t>(rng() % 48),
+                        static_cast<std::uint32_t>(rng() % 48)};
+    const Board board = Board::make(48, 48, std::move(cells), "012345", rules, start);
+    const ClusterGraph g(board);
+    ASSERT_GT(g.set_words(), ClusterGraph::kSmallSetWords);
+    FloodFillOracle oracle(board);
+    MarkerState s = g.initial_state();
+    for (int m = 0; m < 150 && !g.is_cleared(s); ++m) {
+      const std::uint64_t useful = g.useful_moves(s);
+      const auto c = static_cast<Color>(rng() % board.colors());
+      const std::uint32_t expected = oracle.play(c);
+      ASSERT_EQ(((useful >> c) & 1) != 0, expected > 0) << "trial " << trial << " move " << m;
+      ASSERT_EQ(g.apply(s, c).cells, expected) << "trial " << trial << " move " << m;
+      expect_same_region(g, s, oracle, "large trial " + std::to_string(trial));
+    }
+  }
 }
 
 TEST(ClusterGraph, ClustersOfAHandBoard) {
