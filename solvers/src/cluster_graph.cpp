@@ -53,7 +53,8 @@ ClusterGraph::ClusterGraph(const Board& board)
     if (cluster_of_[cell] == kUnassigned) label(cell, colors[cell]);
 
   // Adjacency from the right and lower edge of every cell: collect each
-  // edge once as (low, high), sort, drop repeats. O(E log E) even when one
+  // cell edge as (low, high), sort, and count the repeats of each pair (the
+  // number of cell edges between two clusters). O(E log E) even when one
   // cluster touches thousands of others.
   const std::size_t n = color_.size();
   std::vector<std::uint64_t> edges;
@@ -67,18 +68,33 @@ ClusterGraph::ClusterGraph(const Board& board)
     if (cell + width_ < cells) link(cluster_of_[cell], cluster_of_[cell + width_]);
   }
   std::sort(edges.begin(), edges.end());
-  edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
   adjacency_.resize(n);
-  for (std::uint64_t e : edges) {
+  edge_counts_.resize(n);
+  // Pairs come sorted by (low, high), so every list comes out sorted: the
+  // entries of cluster x below x (from pairs (a, x), a < x) all arrive before
+  // those above x (from pairs (x, b)), each group in increasing order.
+  for (std::size_t i = 0; i < edges.size();) {
+    const std::uint64_t e = edges[i];
+    std::size_t j = i + 1;
+    while (j < edges.size() && edges[j] == e)
+      ++j;
+    const auto count = static_cast<std::uint32_t>(j - i);
     const auto a = static_cast<ClusterId>(e >> 32);
     const auto b = static_cast<ClusterId>(e & 0xffffffffu);
     adjacency_[a].push_back(b);
+    edge_counts_[a].push_back(count);
     adjacency_[b].push_back(a);
+    edge_counts_[b].push_back(count);
+    i = j;
   }
-  for (auto& list : adjacency_)
-    std::sort(list.begin(), list.end());
 
   set_words_ = search::bits::words_for(n);
+  if (set_words_ <= kSmallSetWords) {
+    neighbor_sets_.assign(n * set_words_, 0);
+    for (ClusterId c = 0; c < n; ++c)
+      for (ClusterId y : adjacency_[c])
+        search::bits::set(std::span<Word>(neighbor_sets_.data() + c * set_words_, set_words_), y);
+  }
   color_sets_.assign(std::size_t{colors_} * set_words_, 0);
   for (ClusterId c = 0; c < n; ++c)
     if (color_[c] != kNoColor)
@@ -100,8 +116,15 @@ MarkerState ClusterGraph::initial_state() const {
 
 std::uint64_t ClusterGraph::useful_moves(const MarkerState& s) const noexcept {
   std::uint64_t mask = 0;
-  search::bits::for_each_set(s.frontier(),
-                             [&](std::size_t x) { mask |= std::uint64_t{1} << color_[x]; });
+  const auto frontier = s.frontier();
+  if (set_words_ <= kSmallSetWords) {
+    // Small graphs: K x W word tests, branch-predictable, no per-cluster loads.
+    for (Color c = 0; c < colors_; ++c)
+      if (search::bits::intersects(frontier, color_set(c))) mask |= std::uint64_t{1} << c;
+  } else {
+    search::bits::for_each_set(frontier,
+                               [&](std::size_t x) { mask |= std::uint64_t{1} << color_[x]; });
+  }
   return mask;
 }
 

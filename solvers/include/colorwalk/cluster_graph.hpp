@@ -81,6 +81,11 @@ class ClusterGraph {
  public:
   using Word = search::bits::Word;
   using Neighbors = boost::container::small_vector<ClusterId, 6>;
+  // Graphs whose cluster sets fit in this many words (1024 clusters) take
+  // word-parallel paths: per-cluster neighbour bitsets in apply(), colour-set
+  // scans in useful_moves().
+  static constexpr std::size_t kSmallSetWords = 16;
+  using EdgeCounts = boost::container::small_vector<std::uint32_t, 6>;
 
   // Builds the graph under the board's rules and start cell.
   explicit ClusterGraph(const Board& board);
@@ -99,6 +104,12 @@ class ClusterGraph {
   std::uint32_t size(ClusterId c) const noexcept { return size_[c]; }
   std::span<const ClusterId> neighbors(ClusterId c) const noexcept {
     return {adjacency_[c].data(), adjacency_[c].size()};
+  }
+  // Parallel to neighbors(c): entry i is the number of cell edges (pairs of
+  // 4-adjacent cells) between cluster c and neighbors(c)[i]; always >= 1.
+  // The articles' perimeter metric counts these edges.
+  std::span<const std::uint32_t> neighbor_edges(ClusterId c) const noexcept {
+    return {edge_counts_[c].data(), edge_counts_[c].size()};
   }
   // The clusters of colour `c`, as a bitset of set_words() words.
   std::span<const Word> color_set(Color c) const noexcept {
@@ -130,11 +141,16 @@ class ClusterGraph {
   std::uint32_t colors_ = 0;
   Rules rules_ = Rules::kColorWalk;
   std::size_t set_words_ = 0;
-  std::vector<ClusterId> cluster_of_;  // per cell
-  std::vector<Color> color_;           // per cluster
-  std::vector<std::uint32_t> size_;    // per cluster, in cells
-  std::vector<Neighbors> adjacency_;   // per cluster, sorted, no duplicates
-  std::vector<Word> color_sets_;       // colors_ bitsets of set_words_ words
+  std::vector<ClusterId> cluster_of_;    // per cell
+  std::vector<Color> color_;             // per cluster
+  std::vector<std::uint32_t> size_;      // per cluster, in cells
+  std::vector<Neighbors> adjacency_;     // per cluster, sorted, no duplicates
+  std::vector<EdgeCounts> edge_counts_;  // per cluster, parallel to adjacency_
+  // Small graphs only (set_words_ <= kSmallSetWords): each cluster's
+  // neighbours as a bitset, so apply() ORs whole words instead of setting
+  // scattered bits one dependent store at a time.
+  std::vector<Word> neighbor_sets_;
+  std::vector<Word> color_sets_;         // colors_ bitsets of set_words_ words
 };
 
 template <class OnAbsorb>
@@ -155,11 +171,18 @@ MoveEffect ClusterGraph::apply(MarkerState& s, Color c, OnAbsorb&& on_absorb) co
       ++effect.clusters;
       // Neighbours of a colour-c cluster are never colour c, so none of them
       // is taken by this move: marking them here cannot feed this loop.
-      for (ClusterId y : adjacency_[id])
-        if (!search::bits::test(absorbed, y)) search::bits::set(frontier, y);
+      // Absorbed neighbours are marked too and cleared below, branch-free.
+      if (!neighbor_sets_.empty()) {
+        const Word* near = neighbor_sets_.data() + std::size_t{id} * set_words_;
+        for (std::size_t v = 0; v < set_words_; ++v) frontier[v] |= near[v];
+      } else {
+        for (ClusterId y : adjacency_[id]) search::bits::set(frontier, y);
+      }
       on_absorb(id);
     });
   }
+  if (effect.clusters != 0)
+    for (std::size_t w = 0; w < set_words_; ++w) frontier[w] &= ~absorbed[w];
   s.words_.back() += (Word{effect.clusters} << 32) + effect.cells;
   return effect;
 }
