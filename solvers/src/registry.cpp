@@ -99,6 +99,7 @@ const SolverRegistry& builtin_solvers() {
     SolverRegistry r;
     register_round_robin(r);
     register_greedy(r);
+    register_random(r);
     return r;
   }();
   return registry;

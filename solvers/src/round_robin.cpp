@@ -1,6 +1,10 @@
 // round-robin: the articles' first algorithm. Cycles through the colours
 // 0, 1, ..., K-1, 0, ... regardless of whether a colour clears anything;
 // every colour played counts as a move. Each board starts at colour 0.
+//
+// round-robin-skip (the articles' part 3): the same cycle, passing over the
+// colours that would clear nothing. A wasted move leaves the state as it
+// was, so its moves are exactly round-robin's with the wasted ones removed.
 #include "colorwalk/solver.hpp"
 
 namespace colorwalk {
@@ -22,6 +26,25 @@ class RoundRobin final : public Solver {
   }
 };
 
+class RoundRobinSkip final : public Solver {
+ public:
+  Solution solve(const ClusterGraph& graph, const SolveContext&) override {
+    Solution solution;
+    MarkerState state = graph.initial_state();
+    Color next = 0;
+    while (!graph.is_cleared(state)) {
+      // A board that is not cleared has a frontier, so some colour is useful.
+      const std::uint64_t useful = graph.useful_moves(state);
+      while (((useful >> next) & 1u) == 0)
+        next = static_cast<Color>((next + 1) % graph.colors());
+      graph.apply(state, next);
+      solution.moves.push_back(next);
+      next = static_cast<Color>((next + 1) % graph.colors());
+    }
+    return solution;
+  }
+};
+
 }  // namespace
 
 void register_round_robin(SolverRegistry& registry) {
@@ -32,6 +55,14 @@ void register_round_robin(SolverRegistry& registry) {
                 .wasted_moves = true,
                 .exact = false,
                 .make = [](const ParamValues&) { return std::make_unique<RoundRobin>(); }});
+  registry.add(
+      {.name = "round-robin-skip",
+       .summary = "cycles through the colors 0,1,...,K-1, skipping those that clear nothing",
+       .params = {},
+       .randomised = false,
+       .wasted_moves = false,
+       .exact = false,
+       .make = [](const ParamValues&) { return std::make_unique<RoundRobinSkip>(); }});
 }
 
 }  // namespace colorwalk

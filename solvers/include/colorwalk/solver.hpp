@@ -107,7 +107,8 @@ class SolverRegistry {
 const SolverRegistry& builtin_solvers();
 
 // Registration functions, one per solver source file.
-void register_round_robin(SolverRegistry& registry);
+void register_round_robin(SolverRegistry& registry);  // round-robin, round-robin-skip
 void register_greedy(SolverRegistry& registry);
+void register_random(SolverRegistry& registry);  // random, random-skip
 
 }  // namespace colorwalk
