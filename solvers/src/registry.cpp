@@ -100,6 +100,7 @@ const SolverRegistry& builtin_solvers() {
     register_round_robin(r);
     register_greedy(r);
     register_random(r);
+    register_heuristics(r);
     return r;
   }();
   return registry;

@@ -109,6 +109,7 @@ const SolverRegistry& builtin_solvers();
 // Registration functions, one per solver source file.
 void register_round_robin(SolverRegistry& registry);  // round-robin, round-robin-skip
 void register_greedy(SolverRegistry& registry);
-void register_random(SolverRegistry& registry);  // random, random-skip
+void register_random(SolverRegistry& registry);      // random, random-skip
+void register_heuristics(SolverRegistry& registry);  // look-ahead and metric heuristics
 
 }  // namespace colorwalk
