@@ -3,9 +3,24 @@
 // the first maximum).
 #include <array>
 
+#include "colorwalk/greedy.hpp"
 #include "colorwalk/solver.hpp"
 
 namespace colorwalk {
+
+void play_greedy(const ClusterGraph& graph, MarkerState& state, std::vector<Color>& moves) {
+  std::array<std::uint32_t, kMaxColors> gains{};
+  const std::span<std::uint32_t> gain_span(gains.data(), graph.colors());
+  while (!graph.is_cleared(state)) {
+    graph.move_gains(state, gain_span);
+    Color best = 0;
+    for (Color c = 1; c < graph.colors(); ++c)
+      if (gains[c] > gains[best]) best = c;
+    // A board that is not cleared has a frontier, so the best gain is positive.
+    graph.apply(state, best);
+    moves.push_back(best);
+  }
+}
 
 namespace {
 
@@ -14,17 +29,7 @@ class Greedy final : public Solver {
   Solution solve(const ClusterGraph& graph, const SolveContext&) override {
     Solution solution;
     MarkerState state = graph.initial_state();
-    std::array<std::uint32_t, kMaxColors> gains{};
-    const std::span<std::uint32_t> gain_span(gains.data(), graph.colors());
-    while (!graph.is_cleared(state)) {
-      graph.move_gains(state, gain_span);
-      Color best = 0;
-      for (Color c = 1; c < graph.colors(); ++c)
-        if (gains[c] > gains[best]) best = c;
-      // A board that is not cleared has a frontier, so the best gain is positive.
-      graph.apply(state, best);
-      solution.moves.push_back(best);
-    }
+    play_greedy(graph, state, solution.moves);
     return solution;
   }
 };

@@ -101,6 +101,7 @@ const SolverRegistry& builtin_solvers() {
     register_greedy(r);
     register_random(r);
     register_heuristics(r);
+    register_astar(r);
     return r;
   }();
   return registry;

@@ -115,6 +115,21 @@ class ClusterGraph {
   std::span<const Word> color_set(Color c) const noexcept {
     return {color_sets_.data() + std::size_t{c} * set_words_, set_words_};
   }
+  // Cluster c's neighbours as a bitset of set_words() words, for graphs of at
+  // most kSmallSetWords words per set; nullptr for larger graphs.
+  const Word* neighbor_set(ClusterId c) const noexcept {
+    return neighbor_sets_.empty() ? nullptr : neighbor_sets_.data() + std::size_t{c} * set_words_;
+  }
+  // ORs the neighbours of cluster `c` into the bitset `out` (set_words() words).
+  void add_neighbors(ClusterId c, std::span<Word> out) const noexcept {
+    if (const Word* near = neighbor_set(c)) {
+      for (std::size_t w = 0; w < set_words_; ++w)
+        out[w] |= near[w];
+    } else {
+      for (ClusterId y : adjacency_[c])
+        search::bits::set(out, y);
+    }
+  }
 
   // The state before any move: the start region and its frontier.
   MarkerState initial_state() const;
@@ -150,7 +165,7 @@ class ClusterGraph {
   // neighbours as a bitset, so apply() ORs whole words instead of setting
   // scattered bits one dependent store at a time.
   std::vector<Word> neighbor_sets_;
-  std::vector<Word> color_sets_;         // colors_ bitsets of set_words_ words
+  std::vector<Word> color_sets_;  // colors_ bitsets of set_words_ words
 };
 
 template <class OnAbsorb>
@@ -172,17 +187,13 @@ MoveEffect ClusterGraph::apply(MarkerState& s, Color c, OnAbsorb&& on_absorb) co
       // Neighbours of a colour-c cluster are never colour c, so none of them
       // is taken by this move: marking them here cannot feed this loop.
       // Absorbed neighbours are marked too and cleared below, branch-free.
-      if (!neighbor_sets_.empty()) {
-        const Word* near = neighbor_sets_.data() + std::size_t{id} * set_words_;
-        for (std::size_t v = 0; v < set_words_; ++v) frontier[v] |= near[v];
-      } else {
-        for (ClusterId y : adjacency_[id]) search::bits::set(frontier, y);
-      }
+      add_neighbors(id, frontier);
       on_absorb(id);
     });
   }
   if (effect.clusters != 0)
-    for (std::size_t w = 0; w < set_words_; ++w) frontier[w] &= ~absorbed[w];
+    for (std::size_t w = 0; w < set_words_; ++w)
+      frontier[w] &= ~absorbed[w];
   s.words_.back() += (Word{effect.clusters} << 32) + effect.cells;
   return effect;
 }

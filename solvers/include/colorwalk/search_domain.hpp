@@ -3,14 +3,19 @@
 //
 // Packed state: the MarkerState's 2W+1 words; the key (identity for
 // duplicate detection) is the W words of the absorbed set, since the frontier
-// and the counts follow from it. The lower bound is the number of colours
-// still present outside the region: every move removes at most one colour,
-// so it never overestimates.
+// and the counts follow from it.
+//
+// Options (bounds.hpp has the proofs): the lower bound is the number of
+// colours left (cheap) or the distance bound (stronger, about one cluster-
+// graph BFS per call); with `dominance`, a state that has a dominant move
+// offers only that move, and otherwise no neutral move (both rules keep an
+// optimal continuation from every state).
 #pragma once
 
 #include <algorithm>
 #include <span>
 
+#include "colorwalk/bounds.hpp"
 #include "colorwalk/cluster_graph.hpp"
 #include "search/domain.hpp"
 
@@ -22,13 +27,27 @@ class ColorWalkDomain {
   using Move = Color;
   static constexpr std::size_t kMaxMoves = kMaxColors;
 
+  enum class Bound : std::uint8_t { kColorsLeft, kDistance, kElimination, kStrongest };
+  struct Options {
+    Bound bound = Bound::kColorsLeft;
+    bool dominance = false;
+  };
+
   explicit ColorWalkDomain(const ClusterGraph& graph) : graph_(graph) {}
+  ColorWalkDomain(const ClusterGraph& graph, Options options) : graph_(graph), options_(options) {}
 
   const ClusterGraph& graph() const noexcept { return graph_; }
 
-  // Useful colours in increasing order.
+  // Useful colours in increasing order (only the dominant one, if asked and any).
   void moves(const State& s, search::MoveList<Move, kMaxMoves>& out) const {
+    if (options_.dominance) {
+      if (const auto c = dominant_move(graph_, s)) {
+        out.push_back(*c);
+        return;
+      }
+    }
     std::uint64_t mask = graph_.useful_moves(s);
+    if (options_.dominance) mask &= ~neutral_moves(graph_, s);
     while (mask != 0) {
       out.push_back(static_cast<Color>(std::countr_zero(mask)));
       mask &= mask - 1;
@@ -44,24 +63,23 @@ class ColorWalkDomain {
   }
   void unpack(std::span<const search::Word> in, State& s) const { s.assign(in); }
 
-  // Distinct colours among the clusters not yet absorbed.
   std::uint32_t lower_bound(const State& s) const {
-    const auto absorbed = s.absorbed();
-    std::uint32_t colors = 0;
-    for (Color c = 0; c < graph_.colors(); ++c) {
-      const auto set = graph_.color_set(c);
-      for (std::size_t w = 0; w < set.size(); ++w) {
-        if ((set[w] & ~absorbed[w]) != 0) {
-          ++colors;
-          break;
-        }
-      }
+    switch (options_.bound) {
+      case Bound::kColorsLeft:
+        return colors_left(graph_, s);
+      case Bound::kDistance:
+        return distance_bound(graph_, s);
+      case Bound::kElimination:
+        return elimination_bound(graph_, s);
+      case Bound::kStrongest:
+        return std::max(distance_bound(graph_, s), elimination_bound(graph_, s));
     }
-    return colors;
+    return 0;
   }
 
  private:
   const ClusterGraph& graph_;
+  Options options_{};
 };
 
 static_assert(search::Domain<ColorWalkDomain>);

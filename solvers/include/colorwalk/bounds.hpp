@@ -1,0 +1,54 @@
+// Admissible lower bounds on the moves still needed to clear a board, and
+// the dominance rule, for exact and bounded solvers.
+//
+// colors_left: every move removes at most one colour from the clusters
+//   outside the region, so the number of colours left is a lower bound.
+// distance_bound: with d(x) the distance of a remaining cluster x from the
+//   region in the cluster graph, clusters at distance >= d are untouched by
+//   the first d-1 moves (a move absorbs only clusters adjacent to the
+//   region), and afterwards every colour among them still needs a move of
+//   its own. So max over d >= 1 of (d - 1 + colours among clusters at
+//   distance >= d) is a lower bound; d = 1 gives colors_left, the largest d
+//   gives the eccentricity.
+// elimination_bound: a relaxed game played out. When some colours have all
+//   their remaining clusters within the region or its frontier, each is
+//   eliminated by one move, which is optimal (dominance): count them, absorb
+//   their frontier clusters and open those clusters' neighbours. Otherwise
+//   every real move absorbs part of the frontier, and since a larger region
+//   never needs more moves, a colour-blind move that absorbs the whole
+//   frontier is at least as good: count one and absorb it. The count when at
+//   most one colour is left (plus one if one is) is a lower bound. (The idea
+//   of the floodit program by Aaron and Simon Puchert.)
+// dominant_move: a colour all of whose remaining clusters touch the region.
+//   Playing it now is part of some optimal continuation (it must be played
+//   at some point, clears the colour for good, and only enlarges the region
+//   for every later move), so a search may take it as the only child.
+// neutral_moves: colours whose move adds no new cluster to the frontier
+//   (everything it absorbs touches only the region and the frontier). If
+//   such a colour also has remaining clusters away from the frontier, the
+//   move starts no optimal continuation: some later move must play the
+//   colour again, and it would absorb the same clusters (they stay on the
+//   frontier), while dropping the early move changes no move in between
+//   (absorbing them opened nothing). So a search may skip it; when it has no
+//   clusters away from the frontier it is dominant instead.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "colorwalk/cluster_graph.hpp"
+
+namespace colorwalk {
+
+std::uint32_t colors_left(const ClusterGraph& graph, const MarkerState& s) noexcept;
+
+std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s);
+
+std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s);
+
+std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
+
+// Bit c set when colour c is useful and neutral (see above).
+std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s);
+
+}  // namespace colorwalk

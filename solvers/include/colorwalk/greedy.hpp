@@ -1,0 +1,15 @@
+// The greedy move (most cells now, ties to the lowest colour), as a building
+// block: the `greedy` solver, and completing a partial solution when a
+// bounded search stops before it has one.
+#pragma once
+
+#include <vector>
+
+#include "colorwalk/cluster_graph.hpp"
+
+namespace colorwalk {
+
+// Plays greedy moves from `state` until the board is cleared, appending them.
+void play_greedy(const ClusterGraph& graph, MarkerState& state, std::vector<Color>& moves);
+
+}  // namespace colorwalk

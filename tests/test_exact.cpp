@@ -1,0 +1,172 @@
+// Exact solving: the lower bounds and pruning rules against exhaustive
+// search, `astar` against exhaustive search and against the public datasets'
+// optimal solutions.
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "colorwalk/board_io.hpp"
+#include "colorwalk/bounds.hpp"
+#include "colorwalk/replay.hpp"
+#include "colorwalk/solver.hpp"
+#include "colorwalk/sources.hpp"
+
+using namespace colorwalk;
+
+namespace {
+
+// Exhaustive optimum from `s`: iterative deepening over every useful colour.
+bool clears_within(const ClusterGraph& g, const MarkerState& s, std::uint32_t depth) {
+  if (g.is_cleared(s)) return true;
+  if (depth == 0) return false;
+  for (Color c = 0; c < g.colors(); ++c) {
+    MarkerState child = s;
+    if (g.apply(child, c).wasted()) continue;
+    if (clears_within(g, child, depth - 1)) return true;
+  }
+  return false;
+}
+
+std::uint32_t optimum_from(const ClusterGraph& g, const MarkerState& s) {
+  for (std::uint32_t d = 0;; ++d)
+    if (clears_within(g, s, d)) return d;
+}
+
+Board random_board(std::mt19937_64& rng, std::uint32_t max_side, std::uint32_t max_colors) {
+  const auto w = static_cast<std::uint32_t>(rng() % (max_side - 2) + 3);
+  const auto h = static_cast<std::uint32_t>(rng() % (max_side - 2) + 3);
+  const auto k = static_cast<std::uint32_t>(rng() % (max_colors - 2) + 3);
+  std::vector<Color> cells(std::size_t{w} * h);
+  for (Color& c : cells)
+    c = static_cast<Color>(rng() % k);
+  const Rules rules = rng() % 2 == 0 ? Rules::kColorWalk : Rules::kFloodIt;
+  const CellPos start{static_cast<std::uint32_t>(rng() % h), static_cast<std::uint32_t>(rng() % w)};
+  return Board::make(w, h, std::move(cells), std::string(kSymbols.substr(0, k)), rules, start);
+}
+
+std::filesystem::path datasets_dir() {
+  if (const char* env = std::getenv("COLORWALK_DATASETS")) return env;
+  return COLORWALK_DATASETS_DIR;
+}
+
+}  // namespace
+
+TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
+  std::mt19937_64 rng(5150);
+  int states = 0;
+  int dominant = 0;
+  int neutral = 0;
+  int tight = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const Board board = random_board(rng, 6, 5);
+    const ClusterGraph g(board);
+    MarkerState s = g.initial_state();
+    while (!g.is_cleared(s)) {
+      const std::uint32_t exact = optimum_from(g, s);
+      ASSERT_LE(colors_left(g, s), exact) << "trial " << trial;
+      ASSERT_LE(distance_bound(g, s), exact) << "trial " << trial;
+      ASSERT_LE(elimination_bound(g, s), exact) << "trial " << trial;
+      tight += elimination_bound(g, s) == exact ? 1 : 0;
+      if (const auto d = dominant_move(g, s)) {
+        MarkerState child = s;
+        ASSERT_FALSE(g.apply(child, *d).wasted());
+        ASSERT_EQ(1 + optimum_from(g, child), exact) << "dominant move, trial " << trial;
+        ++dominant;
+      } else {
+        const std::uint64_t skip = neutral_moves(g, s);
+        for (Color c = 0; c < g.colors(); ++c) {
+          if (((skip >> c) & 1) == 0) continue;
+          MarkerState child = s;
+          ASSERT_FALSE(g.apply(child, c).wasted());
+          ASSERT_GT(1 + optimum_from(g, child), exact) << "neutral move, trial " << trial;
+          ++neutral;
+        }
+      }
+      ++states;
+      // Walk on along a random useful move.
+      std::uint64_t useful = g.useful_moves(s);
+      std::vector<Color> options;
+      for (Color c = 0; c < g.colors(); ++c)
+        if ((useful >> c) & 1) options.push_back(c);
+      g.apply(s, options[rng() % options.size()]);
+    }
+  }
+  EXPECT_GT(states, 1500);
+  EXPECT_GT(dominant, 300);  // the rules were exercised, not vacuous
+  EXPECT_GT(neutral, 30);
+  EXPECT_GT(tight, states / 3);
+}
+
+TEST(AStar, AgreesWithExhaustiveSearchOnSmallBoards) {
+  std::mt19937_64 rng(77);
+  auto astar = builtin_solvers().parse("astar").make();
+  int boards = 0;
+  for (int trial = 0; trial < 500; ++trial) {
+    const Board board = random_board(rng, 7, 5);
+    const ClusterGraph g(board);
+    const Solution s = astar->solve(g, SolveContext{});
+    ASSERT_TRUE(s.proven_optimal) << "trial " << trial;
+    ASSERT_EQ(s.moves.size(), optimum_from(g, g.initial_state())) << "trial " << trial;
+    ASSERT_TRUE(replay(g, s.moves).ok()) << "trial " << trial;
+    ++boards;
+  }
+  EXPECT_EQ(boards, 500);
+}
+
+TEST(AStar, AtALimitReturnsAValidUnprovenSolution) {
+  const Board board = ArticlesSource(1).board(0);
+  const ClusterGraph g(board);
+  for (const char* spec : {"astar:nodes=50", "astar:memory=16"}) {
+    const Solution s = builtin_solvers().parse(spec).make()->solve(g, SolveContext{});
+    EXPECT_FALSE(s.proven_optimal) << spec;
+    EXPECT_TRUE(replay(g, s.moves).ok()) << spec;
+    EXPECT_GE(s.moves.size(), 29u) << spec;  // the optimum of this board is 29
+  }
+  std::atomic<bool> cancel{true};
+  const Solution c = builtin_solvers().parse("astar").make()->solve(g, SolveContext{0, 0, &cancel});
+  EXPECT_FALSE(c.proven_optimal);
+  EXPECT_TRUE(replay(g, c.moves).ok());
+}
+
+struct DatasetCase {
+  const char* name;
+  BoardFormat format;
+  StartSpec::Kind start;
+};
+
+class AStarDatasets : public ::testing::TestWithParam<DatasetCase> {};
+
+TEST_P(AStarDatasets, MatchesTheOptimalFilesOnTheFirstFiftyBoards) {
+  const DatasetCase& d = GetParam();
+  const auto boards_path = (datasets_dir() / (std::string(d.name) + ".txt")).string();
+  const auto optimal_path = (datasets_dir() / (std::string(d.name) + ".optimal.txt")).string();
+  if (!std::filesystem::exists(boards_path) || !std::filesystem::exists(optimal_path))
+    GTEST_SKIP() << "dataset " << d.name << " not found in " << datasets_dir()
+                 << " (set COLORWALK_DATASETS to the folder holding it)";
+  const auto boards = load_boards(boards_path, d.format);
+  const auto optimal = load_solution_lines(optimal_path);
+  auto astar = builtin_solvers().parse("astar").make();
+  for (std::size_t i = 0; i < 50; ++i) {
+    Board board = boards[i];
+    board.set_rules(Rules::kFloodIt, StartSpec{d.start, {}});
+    const ClusterGraph g(board);
+    const Solution s = astar->solve(g, SolveContext{i, 0, nullptr});
+    ASSERT_TRUE(s.proven_optimal) << d.name << " board " << i;
+    EXPECT_EQ(s.moves.size(), optimal[i].symbols.size()) << d.name << " board " << i;
+    EXPECT_TRUE(replay(g, s.moves).ok()) << d.name << " board " << i;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Public, AStarDatasets,
+    ::testing::Values(DatasetCase{"pc19-tiles", BoardFormat::kLine, StartSpec::Kind::kTopLeft},
+                      DatasetCase{"b10c15n1000", BoardFormat::kLine, StartSpec::Kind::kTopLeft},
+                      DatasetCase{"floodtest-1000", BoardFormat::kGrid, StartSpec::Kind::kCenter}),
+    [](const auto& param_info) {
+      std::string n = param_info.param.name;
+      for (char& c : n)
+        if (c == '-') c = '_';
+      return n;
+    });
