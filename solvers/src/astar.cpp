@@ -1,12 +1,17 @@
-// astar: exact solving. A* on libsearch's pooled best-first search over
-// marker states, with the elimination bound (bounds.hpp), the dominance and
-// neutral-move rules and duplicate detection on the absorbed set. Optimal when it finishes; at a
-// node, memory or time limit it returns the path to the best open node
-// completed greedily, with proven_optimal = 0.
+// astar: exact solving. A beam search gives an upper bound, then A* on
+// libsearch's pooled best-first search over ExactDomain states (the
+// elimination bound, the dominance, neutral-move and commutation rules, and
+// duplicate detection on the absorbed set) keeps only nodes whose f can beat
+// it. Optimal when it finishes (A*'s path, or the beam's if nothing beats
+// it); at a node, memory or time limit it returns the better of the beam's
+// answer and the best open node completed greedily, with proven_optimal = 0.
 #include <chrono>
+#include <limits>
 
+#include "colorwalk/beam.hpp"
+#include "colorwalk/bounds.hpp"
+#include "colorwalk/exact_domain.hpp"
 #include "colorwalk/greedy.hpp"
-#include "colorwalk/search_domain.hpp"
 #include "colorwalk/solver.hpp"
 #include "search/best_first.hpp"
 
@@ -19,11 +24,10 @@ class AStar final : public Solver {
   explicit AStar(const ParamValues& p)
       : memory_mib_(p.get_int("memory")),
         seconds_(p.get("seconds")),
-        nodes_(static_cast<std::uint64_t>(p.get_int("nodes"))) {}
+        nodes_(static_cast<std::uint64_t>(p.get_int("nodes"))),
+        beam_width_(static_cast<std::size_t>(p.get_int("beam"))) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
-    const ColorWalkDomain domain(
-        graph, {.bound = ColorWalkDomain::Bound::kElimination, .dominance = true});
     search::Limits limits;
     limits.max_bytes = static_cast<std::size_t>(memory_mib_) << 20;
     if (nodes_ > 0) limits.max_expansions = nodes_;
@@ -32,28 +36,51 @@ class AStar final : public Solver {
                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                             std::chrono::duration<double>(seconds_));
     limits.cancel = context.cancel;
-    search::AStarCost<ColorWalkDomain> cost{domain};
+
+    // An upper bound first: A* then keeps only nodes that can beat it, which
+    // spares it most of its memory, and if none can, the bound is optimal.
+    Solution known =
+        beam_width_ > 0 ? solve_with_beam(graph, workspace_, beam_width_, limits) : Solution{};
+    const auto bound = beam_width_ > 0 ? static_cast<std::uint32_t>(known.moves.size())
+                                       : std::numeric_limits<std::uint32_t>::max();
+    const ExactDomain domain(graph);
+    auto cost = [&](const ExactDomain::State& s, std::uint32_t g) -> std::int64_t {
+      if (g >= bound) return search::kPruneKey;
+      const std::uint32_t h = elimination_bound(graph, s.marker, bound - g);
+      if (std::uint64_t{g} + h >= bound) return search::kPruneKey;
+      return std::int64_t{g + h} * (std::int64_t{1} << 32) - g;  // f, ties to the deeper
+    };
     search::NullVisitor visitor;
-    search::BestFirstSearch<ColorWalkDomain, search::AStarCost<ColorWalkDomain>> astar(
-        domain, workspace_, cost, visitor, {.detect_duplicates = true});
-    astar.start(graph.initial_state(), limits);
+    search::BestFirstSearch<ExactDomain, decltype(cost)> astar(domain, workspace_, cost, visitor,
+                                                               {.detect_duplicates = true});
+    astar.start(domain.initial_state(), limits);
     astar.run();
 
     Solution solution;
-    solution.expanded = astar.stats().expanded;
-    if (astar.status() == search::Status::kSolved) {
-      astar.path_to(astar.goal(), solution.moves);
-      solution.proven_optimal = true;
-      return solution;
+    solution.expanded = known.expanded + astar.stats().expanded;
+    switch (astar.status()) {
+      case search::Status::kSolved:  // cheaper than the bound, and optimal
+        astar.path_to(astar.goal(), solution.moves);
+        solution.proven_optimal = true;
+        return solution;
+      case search::Status::kExhausted:  // nothing beats the bound: it is optimal
+        solution.moves = std::move(known.moves);
+        solution.proven_optimal = beam_width_ > 0;
+        return solution;
+      default:
+        break;
     }
-    // Stopped by a limit: the most promising open node, completed greedily.
-    MarkerState state = graph.initial_state();
+    // Stopped by a limit: the better of the bound and the most promising
+    // open node completed greedily.
+    ExactDomain::State state = domain.initial_state();
     const search::NodeId best = astar.best_open();
     if (best != search::kNoNode) {
       astar.path_to(best, solution.moves);
       astar.state_of(best, state);
     }
-    play_greedy(graph, state, solution.moves);
+    play_greedy(graph, state.marker, solution.moves);
+    if (beam_width_ > 0 && known.moves.size() <= solution.moves.size())
+      solution.moves = std::move(known.moves);
     return solution;
   }
 
@@ -62,6 +89,7 @@ class AStar final : public Solver {
   std::int64_t memory_mib_;
   double seconds_;
   std::uint64_t nodes_;
+  std::size_t beam_width_;
 };
 
 }  // namespace
@@ -73,7 +101,9 @@ void register_astar(SolverRegistry& registry) {
                     "limit stops it (then the best open node completed greedily, not proven)",
                 .params = {{"memory", 1024, 16, 1 << 20, true, "memory limit of one search, MiB"},
                            {"seconds", 600, 0, 1e9, false, "time limit per board, s (0: none)"},
-                           {"nodes", 0, 0, 1e15, true, "expansion limit per board (0: none)"}},
+                           {"nodes", 0, 0, 1e15, true, "expansion limit per board (0: none)"},
+                           {"beam", 16, 0, 1 << 20, true,
+                            "width of the beam search run first for an upper bound (0: none)"}},
                 .randomised = false,
                 .wasted_moves = false,
                 .exact = true,

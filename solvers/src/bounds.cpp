@@ -1,6 +1,7 @@
 #include "colorwalk/bounds.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <utility>
 
@@ -75,7 +76,8 @@ namespace {
 // known only at run time). Small N are instantiated so that the word loops
 // unroll; this is the inner loop of the exact solver.
 template <std::size_t N>
-std::uint32_t elimination_bound_words(const ClusterGraph& graph, const MarkerState& s) {
+std::uint32_t elimination_bound_words(const ClusterGraph& graph, const MarkerState& s,
+                                      std::uint32_t cap) {
   using Word = ClusterGraph::Word;
   const std::size_t words = N != 0 ? N : graph.set_words();
   boost::container::small_vector<Word, 3 * 64> buffer(3 * words, 0);
@@ -107,6 +109,10 @@ std::uint32_t elimination_bound_words(const ClusterGraph& graph, const MarkerSta
   }
   std::uint32_t moves = 0;
   while (true) {
+    // moves + colours left never decreases from round to round and ends at
+    // the bound, so once it reaches the cap the bound does too.
+    const auto floor = moves + static_cast<std::uint32_t>(std::popcount(remaining));
+    if (floor >= cap) return floor;
     for (std::size_t w = 0; w < words; ++w)
       visited[w] |= current[w];
     std::uint64_t completed = 0;
@@ -154,18 +160,19 @@ std::uint32_t elimination_bound_words(const ClusterGraph& graph, const MarkerSta
 
 template <std::size_t... N>
 std::uint32_t elimination_bound_dispatch(const ClusterGraph& graph, const MarkerState& s,
-                                         std::index_sequence<N...>) {
+                                         std::uint32_t cap, std::index_sequence<N...>) {
   std::uint32_t result = 0;
-  const bool fixed =
-      ((graph.set_words() == N + 1 && (result = elimination_bound_words<N + 1>(graph, s), true)) ||
-       ...);
-  return fixed ? result : elimination_bound_words<0>(graph, s);
+  const bool fixed = ((graph.set_words() == N + 1 &&
+                       (result = elimination_bound_words<N + 1>(graph, s, cap), true)) ||
+                      ...);
+  return fixed ? result : elimination_bound_words<0>(graph, s, cap);
 }
 
 }  // namespace
 
-std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s) {
-  return elimination_bound_dispatch(graph, s, std::make_index_sequence<16>{});
+std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
+                                std::uint32_t cap) {
+  return elimination_bound_dispatch(graph, s, cap, std::make_index_sequence<16>{});
 }
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept {
@@ -210,6 +217,51 @@ std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s) {
     if (!opens) neutral |= std::uint64_t{1} << c;
   }
   return neutral;
+}
+
+std::uint64_t commuted_moves(const ClusterGraph& graph, const MarkerState& s, Color last,
+                             std::uint64_t candidates) {
+  using Word = ClusterGraph::Word;
+  const std::size_t words = graph.set_words();
+  const auto absorbed = s.absorbed();
+  const auto frontier = s.frontier();
+  const auto last_set = graph.color_set(last);
+  // old: region clusters certainly there before `last` was played;
+  // last_out: clusters of the last colour still outside the region.
+  boost::container::small_vector<Word, 2 * 64> masks(2 * words);
+  const std::span<Word> old(masks.data(), words);
+  const std::span<Word> last_out(masks.data() + words, words);
+  for (std::size_t w = 0; w < words; ++w) {
+    old[w] = absorbed[w] & ~last_set[w];
+    last_out[w] = last_set[w] & ~absorbed[w];
+  }
+  boost::container::small_vector<Word, 64> near_buffer(words);
+  const std::span<Word> near(near_buffer.data(), words);
+  const auto touches = [&](ClusterId y, std::span<const Word> set) {
+    std::fill(near.begin(), near.end(), Word{0});
+    graph.add_neighbors(y, near);
+    return search::bits::intersects(near, set);
+  };
+  std::uint64_t skip = 0;
+  for (std::uint64_t left = candidates & ~(std::uint64_t{1} << last); left != 0; left &= left - 1) {
+    const auto c = static_cast<Color>(std::countr_zero(left));
+    const auto set = graph.color_set(c);
+    bool opened_by_last = false;  // some c-cluster on the frontier is new
+    bool feeds_last = false;      // taking c first would let `last` take more
+    for (std::size_t w = 0; w < words && !opened_by_last; ++w) {
+      search::bits::for_each_bit(set[w] & frontier[w], w * search::bits::kWordBits,
+                                 [&](std::size_t x) {
+                                   const auto y = static_cast<ClusterId>(x);
+                                   if (!touches(y, old))
+                                     opened_by_last = true;
+                                   else if (!feeds_last && touches(y, last_out))
+                                     feeds_last = true;
+                                 });
+    }
+    if (opened_by_last) continue;
+    if (c < last || feeds_last) skip |= std::uint64_t{1} << c;
+  }
+  return skip;
 }
 
 }  // namespace colorwalk

@@ -102,6 +102,7 @@ const SolverRegistry& builtin_solvers() {
     register_random(r);
     register_heuristics(r);
     register_astar(r);
+    register_beam(r);
     return r;
   }();
   return registry;

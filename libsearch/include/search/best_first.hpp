@@ -15,10 +15,13 @@
 // Cost: a callable `cost(const State&, std::uint32_t g)` or
 // `cost(const State&, std::uint32_t g, std::size_t open)` returning an
 // std::int64_t key; smaller keys are expanded first, ties to the older node.
+// A key of kPruneKey drops the node: it is neither stored nor queued (for
+// instance, A* with a known solution drops nodes whose f cannot beat it).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -80,7 +83,13 @@ class BestFirstSearch {
     work_ = initial;
     child_ = initial;
     domain_.pack(initial, ws_.scratch);
-    const NodeId root = add_node(kNoNode, 0, 0, initial);
+    const std::int64_t key = key_of(initial, 0);
+    if (key == kPruneKey) {
+      ++stats_.pruned;
+      status_ = Status::kExhausted;
+      return;
+    }
+    const NodeId root = add_node(kNoNode, 0, 0, key);
     if (root == kNoNode) return;
     if (options_.goal_on_generation && domain_.is_goal(initial)) finish_goal(root);
   }
@@ -117,7 +126,7 @@ class BestFirstSearch {
       if (child_act == Action::kStop) return status_ = Status::kCancelled;
       domain_.pack(child_, ws_.scratch);
       if (options_.goal_on_generation && domain_.is_goal(child_)) {
-        const NodeId goal = add_node(id, move_bits(m), child_g, child_, /*queue=*/false);
+        const NodeId goal = add_node(id, move_bits(m), child_g, 0, /*queue=*/false);
         if (goal != kNoNode) finish_goal(goal);
         return status_;
       }
@@ -129,16 +138,29 @@ class BestFirstSearch {
         if (known != kNoNode) {
           Word* k = ws_.pool[known];
           if (child_g < g_of(k)) {
+            const std::int64_t key = key_of(child_, child_g);
+            if (key == kPruneKey) {
+              ++stats_.pruned;
+              continue;
+            }
+            // Reopened on a cheaper path: take that path's parent, move and
+            // packed state (key words equal; the rest may differ).
             k[0] = pack_parent(id, move_bits(m));
-            k[1] = child_g;  // reopened
-            if (!push(child_, known, child_g)) return status_;
+            k[1] = child_g;
+            std::copy(ws_.scratch.begin(), ws_.scratch.end(), k + kHeaderWords);
+            if (!push(key, known, child_g)) return status_;
           } else {
             ++stats_.duplicates;
           }
           continue;
         }
       }
-      if (add_node(id, move_bits(m), child_g, child_) == kNoNode) return status_;
+      const std::int64_t key = key_of(child_, child_g);
+      if (key == kPruneKey) {
+        ++stats_.pruned;
+        continue;
+      }
+      if (add_node(id, move_bits(m), child_g, key) == kNoNode) return status_;
     }
     return status_;
   }
@@ -201,8 +223,8 @@ class BestFirstSearch {
       return cost_(s, g);
   }
 
-  bool push(const State& s, NodeId id, std::uint32_t g) {
-    if (!ws_.heap.push({key_of(s, g), id, g}, ws_.budget)) {
+  bool push(std::int64_t key, NodeId id, std::uint32_t g) {
+    if (!ws_.heap.push({key, id, g}, ws_.budget)) {
       status_ = Status::kLimitReached;
       return false;
     }
@@ -211,8 +233,8 @@ class BestFirstSearch {
     return true;
   }
 
-  // Stores the state in ws_.scratch as a new node (and queues it).
-  NodeId add_node(NodeId parent, std::uint32_t move, std::uint32_t g, const State& s,
+  // Stores the state in ws_.scratch as a new node (and queues it with `key`).
+  NodeId add_node(NodeId parent, std::uint32_t move, std::uint32_t g, std::int64_t key,
                   bool queue = true) {
     const bool index = queue && options_.detect_duplicates;
     if (index && !ws_.table.reserve_one(ws_.budget)) {
@@ -229,7 +251,7 @@ class BestFirstSearch {
     node[1] = g;
     std::copy(ws_.scratch.begin(), ws_.scratch.end(), node + kHeaderWords);
     if (index) ws_.table.insert_unchecked(hash_words({ws_.scratch.data(), key_}), id);
-    if (queue && !push(s, id, g)) return kNoNode;
+    if (queue && !push(key, id, g)) return kNoNode;
     stats_.peak_bytes = std::max(stats_.peak_bytes, ws_.budget.peak());
     return id;
   }

@@ -51,10 +51,14 @@ struct Stats {
   std::uint64_t expanded = 0;
   std::uint64_t generated = 0;   // children produced by a move that changed something
   std::uint64_t duplicates = 0;  // children dropped as already known
+  std::uint64_t pruned = 0;      // children dropped by the cost (best-first's kPruneKey)
   std::uint64_t peak_frontier = 0;
   std::size_t peak_bytes = 0;
   std::size_t node_bytes = 0;  // bytes of one stored node (pooled searches)
 };
+
+// A node key that tells a keyed search (best-first, beam) to drop the node.
+inline constexpr std::int64_t kPruneKey = std::numeric_limits<std::int64_t>::max();
 
 // What a visitor hook tells the search.
 enum class Action : std::uint8_t { kContinue, kPrune, kStop };

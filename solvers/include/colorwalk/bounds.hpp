@@ -31,9 +31,20 @@
 //   frontier), while dropping the early move changes no move in between
 //   (absorbing them opened nothing). So a search may skip it; when it has no
 //   clusters away from the frontier it is dominant instead.
+// commuted_moves: after a move p from a state P whose moves were not cut
+//   down to a dominant one, a move c whose frontier clusters were all on P's
+//   frontier already takes the same clusters it would have taken at P. Then
+//   P,p,c reaches a subset of what P,c,p reaches (c first can only let p
+//   take more), so P,p,c may be skipped when P,c,p is strictly better or,
+//   if both reach the same state, when c < p (one order is kept). A cluster
+//   counts as "on P's frontier already" when it touches a region cluster of
+//   a colour other than p (those were not taken by p); p-coloured region
+//   clusters are not trusted, which only prunes less. (The idea of the
+//   floodit program by Aaron and Simon Puchert, as in ColorFill.)
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 
 #include "colorwalk/cluster_graph.hpp"
@@ -44,11 +55,19 @@ std::uint32_t colors_left(const ClusterGraph& graph, const MarkerState& s) noexc
 
 std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s);
 
-std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s);
+// With a cap, the work stops once the bound is known to reach it: the result
+// is the bound when it is below `cap`, and some value >= cap otherwise.
+std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
+                                std::uint32_t cap = std::numeric_limits<std::uint32_t>::max());
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
 
 // Bit c set when colour c is useful and neutral (see above).
 std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s);
+
+// The colours among `candidates` that commutation lets a search skip at
+// state `s`, reached by move `last` from a state that had no dominant move.
+std::uint64_t commuted_moves(const ClusterGraph& graph, const MarkerState& s, Color last,
+                             std::uint64_t candidates);
 
 }  // namespace colorwalk

@@ -112,5 +112,6 @@ void register_greedy(SolverRegistry& registry);
 void register_random(SolverRegistry& registry);      // random, random-skip
 void register_heuristics(SolverRegistry& registry);  // look-ahead and metric heuristics
 void register_astar(SolverRegistry& registry);       // exact
+void register_beam(SolverRegistry& registry);        // anytime
 
 }  // namespace colorwalk
