@@ -175,20 +175,22 @@ std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
   return elimination_bound_dispatch(graph, s, cap, std::make_index_sequence<16>{});
 }
 
-std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept {
+bool is_dominant(const ClusterGraph& graph, const MarkerState& s, Color c) noexcept {
   const auto absorbed = s.absorbed();
   const auto frontier = s.frontier();
-  for (Color c = 0; c < graph.colors(); ++c) {
-    const auto set = graph.color_set(c);
-    bool touches = false;
-    bool all_touch = true;
-    for (std::size_t w = 0; w < set.size() && all_touch; ++w) {
-      const auto remaining = set[w] & ~absorbed[w];
-      touches |= (remaining & frontier[w]) != 0;
-      all_touch = (remaining & ~frontier[w]) == 0;
-    }
-    if (touches && all_touch) return c;
+  const auto set = graph.color_set(c);
+  bool touches = false;
+  for (std::size_t w = 0; w < set.size(); ++w) {
+    const auto remaining = set[w] & ~absorbed[w];
+    if ((remaining & ~frontier[w]) != 0) return false;
+    touches |= remaining != 0;
   }
+  return touches;
+}
+
+std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept {
+  for (Color c = 0; c < graph.colors(); ++c)
+    if (is_dominant(graph, s, c)) return c;
   return std::nullopt;
 }
 
@@ -197,24 +199,24 @@ std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s) {
   const std::size_t words = graph.set_words();
   const auto absorbed = s.absorbed();
   const auto frontier = s.frontier();
-  boost::container::small_vector<Word, 64> opened(words, 0);
+  // beyond: clusters neither in the region nor on its frontier.
+  boost::container::small_vector<Word, 64> beyond_buffer(words);
+  const std::span<Word> beyond(beyond_buffer.data(), words);
+  for (std::size_t w = 0; w < words; ++w)
+    beyond[w] = ~(absorbed[w] | frontier[w]);
   std::uint64_t neutral = 0;
   for (Color c = 0; c < graph.colors(); ++c) {
     const auto set = graph.color_set(c);
-    std::fill(opened.begin(), opened.end(), Word{0});
     bool useful = false;
-    for (std::size_t w = 0; w < words; ++w) {
+    bool opens = false;
+    for (std::size_t w = 0; w < words && !opens; ++w) {
       const Word taken = set[w] & frontier[w];
       useful |= taken != 0;
       search::bits::for_each_bit(taken, w * search::bits::kWordBits, [&](std::size_t x) {
-        graph.add_neighbors(static_cast<ClusterId>(x), std::span<Word>(opened.data(), words));
+        if (!opens && graph.touches(static_cast<ClusterId>(x), beyond)) opens = true;
       });
     }
-    if (!useful) continue;
-    bool opens = false;
-    for (std::size_t w = 0; w < words && !opens; ++w)
-      opens = (opened[w] & ~(absorbed[w] | frontier[w])) != 0;
-    if (!opens) neutral |= std::uint64_t{1} << c;
+    if (useful && !opens) neutral |= std::uint64_t{1} << c;
   }
   return neutral;
 }
@@ -235,12 +237,8 @@ std::uint64_t commuted_moves(const ClusterGraph& graph, const MarkerState& s, Co
     old[w] = absorbed[w] & ~last_set[w];
     last_out[w] = last_set[w] & ~absorbed[w];
   }
-  boost::container::small_vector<Word, 64> near_buffer(words);
-  const std::span<Word> near(near_buffer.data(), words);
   const auto touches = [&](ClusterId y, std::span<const Word> set) {
-    std::fill(near.begin(), near.end(), Word{0});
-    graph.add_neighbors(y, near);
-    return search::bits::intersects(near, set);
+    return graph.touches(y, set);
   };
   std::uint64_t skip = 0;
   for (std::uint64_t left = candidates & ~(std::uint64_t{1} << last); left != 0; left &= left - 1) {

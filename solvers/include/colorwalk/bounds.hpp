@@ -61,6 +61,7 @@ std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
                                 std::uint32_t cap = std::numeric_limits<std::uint32_t>::max());
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
+bool is_dominant(const ClusterGraph& graph, const MarkerState& s, Color c) noexcept;
 
 // Bit c set when colour c is useful and neutral (see above).
 std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s);

@@ -120,6 +120,17 @@ class ClusterGraph {
   const Word* neighbor_set(ClusterId c) const noexcept {
     return neighbor_sets_.empty() ? nullptr : neighbor_sets_.data() + std::size_t{c} * set_words_;
   }
+  // True when cluster `c` has a neighbour in the bitset `set` (set_words() words).
+  bool touches(ClusterId c, std::span<const Word> set) const noexcept {
+    if (const Word* near = neighbor_set(c)) {
+      for (std::size_t w = 0; w < set_words_; ++w)
+        if ((near[w] & set[w]) != 0) return true;
+      return false;
+    }
+    for (ClusterId y : adjacency_[c])
+      if (search::bits::test(set, y)) return true;
+    return false;
+  }
   // ORs the neighbours of cluster `c` into the bitset `out` (set_words() words).
   void add_neighbors(ClusterId c, std::span<Word> out) const noexcept {
     if (const Word* near = neighbor_set(c)) {

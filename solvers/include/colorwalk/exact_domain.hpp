@@ -53,7 +53,9 @@ class ExactDomain {
   }
 
   bool apply(State& s, Move c) const {
-    s.parent_full = !dominant_move(graph_, s.marker).has_value();
+    // moves() offers a dominant move alone, so the state had one exactly
+    // when the move played is one.
+    s.parent_full = !is_dominant(graph_, s.marker, c);
     s.last = c;
     return !graph_.apply(s.marker, c).wasted();
   }
