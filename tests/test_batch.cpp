@@ -1,10 +1,24 @@
+// The batch engine and its recorder: order, thread counts, shards, stopping
+// and resuming.
 #include "batch.hpp"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <fstream>
+#include <sstream>
+
+#include "colorwalk/board_io.hpp"
 #include "colorwalk/replay.hpp"
+#include "recorder.hpp"
+#include "report.hpp"
+#include "results_csv.hpp"
+#include "summary.hpp"
+#include "test_support.hpp"
 
 using namespace colorwalk;
+using colorwalk::testing::read_file;
+using colorwalk::testing::ScratchDir;
 
 namespace {
 
@@ -16,20 +30,159 @@ BatchOptions options_for(std::initializer_list<const char*> specs, unsigned thre
   return o;
 }
 
+// A results CSV (or JSON Lines) text with the timing column blanked out.
+std::string without_seconds(const std::string& text) {
+  std::istringstream in(text);
+  std::string out;
+  std::vector<std::string> fields;
+  for (std::string line; std::getline(in, line);) {
+    if (line.find("\"seconds\":") != std::string::npos) {
+      for (auto at = line.find("\"seconds\":"); at != std::string::npos;
+           at = line.find("\"seconds\":", at + 1))
+        line.erase(at, line.find_first_of(",}", at) - at);
+      out += line + "\n";
+      continue;
+    }
+    EXPECT_TRUE(split_csv_line(line, fields)) << line;
+    if (fields.size() == 8) fields[6] = "";
+    for (std::size_t i = 0; i < fields.size(); ++i)
+      out += (i ? "," : "") + csv_field(fields[i]);
+    out += "\n";
+  }
+  return out;
+}
+
+// Compares two texts line by line and names the first line that differs.
+::testing::AssertionResult same_lines(const std::string& a, const std::string& b) {
+  std::istringstream in_a(a);
+  std::istringstream in_b(b);
+  std::string la;
+  std::string lb;
+  for (int line = 1;; ++line) {
+    const bool more_a = static_cast<bool>(std::getline(in_a, la));
+    const bool more_b = static_cast<bool>(std::getline(in_b, lb));
+    if (!more_a && !more_b) return ::testing::AssertionSuccess();
+    if (more_a != more_b || la != lb)
+      return ::testing::AssertionFailure() << "line " << line << ": '" << (more_a ? la : "<end>")
+                                           << "' against '" << (more_b ? lb : "<end>") << "'";
+  }
+}
+
+// Boards in the order they are reported; sets `stop` after `stop_after`.
+class Recording final : public BatchObserver {
+ public:
+  explicit Recording(BatchObserver* next = nullptr, std::size_t stop_after = 0)
+      : next_(next), stop_after_(stop_after) {}
+  void on_board(std::span<const BoardResult> results) override {
+    boards.push_back(results.front().board);
+    for (std::size_t s = 0; s < results.size(); ++s)
+      EXPECT_EQ(results[s].solver, s);
+    if (next_ != nullptr) next_->on_board(results);
+    if (stop_after_ != 0 && boards.size() == stop_after_) stop = true;
+  }
+  std::vector<std::size_t> boards;
+  std::atomic<bool> stop{false};
+
+ private:
+  BatchObserver* next_;
+  std::size_t stop_after_;
+};
+
+// Runs to completion into `csv` (and `json`), as `colorwalk solve` does.
+void run_to_files(const BoardSource& source, BatchOptions options, const std::string& csv,
+                  const std::string& json = "") {
+  RunRecorder recorder(source, options, RecorderOptions{csv, json, false});
+  const auto outcome = run_batch(source, options, recorder);
+  EXPECT_FALSE(outcome.stopped());
+  recorder.finish(true, {});
+}
+
 }  // namespace
 
 TEST(Batch, ResultsDoNotDependOnTheThreadCount) {
   const RandomSource source(64, 7, 12, 9, 4);
-  const auto one = run_batch(source, options_for({"greedy", "round-robin"}, 1));
-  const auto two = run_batch(source, options_for({"greedy", "round-robin"}, 2));
-  ASSERT_EQ(one.size(), 128u);
-  ASSERT_EQ(two.size(), 128u);
+  const auto specs = {"greedy", "round-robin", "random-skip"};
+  const auto one = run_batch(source, options_for(specs, 1));
+  const auto two = run_batch(source, options_for(specs, 2));
+  ASSERT_EQ(one.size(), 192u);
+  ASSERT_EQ(two.size(), 192u);
   for (std::size_t i = 0; i < one.size(); ++i) {
-    EXPECT_EQ(one[i].board, i / 2);
-    EXPECT_EQ(one[i].solver, i % 2);
+    EXPECT_EQ(one[i].board, i / 3);
+    EXPECT_EQ(one[i].solver, i % 3);
     EXPECT_EQ(one[i].solution, two[i].solution);
     EXPECT_TRUE(one[i].verified) << one[i].error;
   }
+}
+
+TEST(Batch, ReportsBoardsInOrderThroughASmallReorderBuffer) {
+  const RandomSource source(300, 3, 9, 9, 5);
+  BatchOptions o = options_for({"greedy", "random"}, 4);
+  o.max_in_flight = 3;
+  Recording recording;
+  const auto outcome = run_batch(source, o, recording);
+  EXPECT_EQ(outcome.reported, 300u);
+  EXPECT_EQ(outcome.remaining, 0u);
+  ASSERT_EQ(recording.boards.size(), 300u);
+  for (std::size_t i = 0; i < 300; ++i)
+    ASSERT_EQ(recording.boards[i], i);
+}
+
+TEST(Batch, ShardsTakeInterleavedBoards) {
+  EXPECT_EQ(Shard::parse("1/3")->index, 1u);
+  EXPECT_EQ(Shard::parse("1/3")->count, 3u);
+  EXPECT_EQ(Shard::parse("0/1")->text(), "0/1");
+  for (const char* bad : {"3/3", "1/0", "1", "/3", "1/", "a/3", "1/3x", "-1/3", ""})
+    EXPECT_FALSE(Shard::parse(bad)) << bad;
+  const Shard shard{1, 3};
+  EXPECT_EQ(shard.size(10), 3u);  // 1, 4, 7
+  EXPECT_EQ(shard.size(1), 0u);
+  EXPECT_EQ(Shard{}.size(10), 10u);
+  EXPECT_EQ((Shard{2, 3}.size(9)), 3u);
+
+  const RandomSource source(10, 5, 8, 8, 4);
+  BatchOptions o = options_for({"greedy"}, 2);
+  o.shard = shard;
+  Recording recording;
+  run_batch(source, o, recording);
+  EXPECT_EQ(recording.boards, (std::vector<std::size_t>{1, 4, 7}));
+  // A shard's board is the same result as in the whole run.
+  const auto all = run_batch(source, options_for({"greedy"}, 1));
+  const auto part = run_batch(source, o);
+  ASSERT_EQ(part.size(), 3u);
+  EXPECT_EQ(part[1].solution, all[4].solution);
+}
+
+TEST(Batch, StopReportsAPrefixAndCountsWhatIsLeft) {
+  const RandomSource source(500, 9, 10, 10, 4);
+  BatchOptions o = options_for({"greedy", "greedy-look-ahead:depth=2"}, 2);
+  Recording recording(nullptr, 40);
+  o.stop = &recording.stop;
+  const auto outcome = run_batch(source, o, recording);
+  ASSERT_TRUE(outcome.stopped());
+  EXPECT_GE(outcome.reported, 40u);
+  EXPECT_LT(outcome.reported, 500u);
+  EXPECT_EQ(outcome.reported + outcome.remaining, 500u);
+  for (std::size_t i = 0; i < recording.boards.size(); ++i)
+    EXPECT_EQ(recording.boards[i], i);
+
+  std::atomic<bool> cancel{true};
+  o.stop = nullptr;
+  o.cancel = &cancel;
+  Recording none;
+  const auto cancelled = run_batch(source, o, none);
+  EXPECT_EQ(cancelled.reported, 0u);
+  EXPECT_EQ(cancelled.remaining, 500u);
+}
+
+TEST(Batch, SkipStartsLaterInTheSelection) {
+  const RandomSource source(20, 5, 8, 8, 4);
+  BatchOptions o = options_for({"greedy"}, 2);
+  o.shard = Shard{0, 2};
+  o.skip = 7;
+  Recording recording;
+  const auto outcome = run_batch(source, o, recording);
+  EXPECT_EQ(recording.boards, (std::vector<std::size_t>{14, 16, 18}));
+  EXPECT_EQ(outcome.reported, 3u);
 }
 
 TEST(Batch, SummaryOfTheArticlesGreedyRow) {
@@ -59,4 +212,140 @@ TEST(Batch, StreamSeedsDifferPerBoard) {
   EXPECT_NE(board_stream_seed(0, 0), board_stream_seed(0, 1));
   EXPECT_NE(board_stream_seed(0, 0), board_stream_seed(1, 0));
   EXPECT_EQ(board_stream_seed(3, 5), board_stream_seed(3, 5));
+}
+
+TEST(Resume, StoppedAndResumedEqualsUninterrupted) {
+  ScratchDir dir;
+  const RandomSource source(120, 3, 10, 8, 4);
+  const auto specs = {"greedy", "random-skip", "greedy-look-ahead:depth=2"};
+  run_to_files(source, options_for(specs, 2), dir.file("full.csv"), dir.file("full.jsonl"));
+
+  // Stopped after some boards, as on SIGINT.
+  BatchOptions o = options_for(specs, 2);
+  std::size_t first_part = 0;
+  {
+    RunRecorder recorder(source, o, RecorderOptions{dir.file("run.csv"), dir.file("run.jsonl")});
+    Recording stopper(&recorder, 37);
+    o.stop = &stopper.stop;
+    const auto outcome = run_batch(source, o, stopper);
+    ASSERT_TRUE(outcome.stopped());
+    first_part = outcome.reported;
+    recorder.finish(false, {});
+  }
+  // Every finished board is in the CSV, whole.
+  const std::string partial = read_file(dir.file("run.csv"));
+  EXPECT_EQ(std::count(partial.begin(), partial.end(), '\n'), 1 + 3 * first_part);
+  EXPECT_EQ(partial.back(), '\n');
+
+  // Resumed with another thread count.
+  BatchOptions again = options_for(specs, 1);
+  RunRecorder recorder(source, again,
+                       RecorderOptions{dir.file("run.csv"), dir.file("run.jsonl"), true});
+  EXPECT_EQ(recorder.resumed(), first_part);
+  EXPECT_EQ(recorder.cut_bytes(), 0u);
+  again.skip = recorder.resumed();
+  const auto outcome = run_batch(source, again, recorder);
+  EXPECT_EQ(outcome.reported, 120 - first_part);
+  recorder.finish(true, {});
+
+  EXPECT_TRUE(same_lines(without_seconds(read_file(dir.file("run.csv"))),
+                         without_seconds(read_file(dir.file("full.csv")))));
+  EXPECT_TRUE(same_lines(without_seconds(read_file(dir.file("run.jsonl"))),
+                         without_seconds(read_file(dir.file("full.jsonl")))));
+  RunRecorder check(source, options_for(specs, 1), RecorderOptions{dir.file("full.csv"), "", true});
+  for (std::size_t s = 0; s < 3; ++s) {
+    const auto& a = recorder.summary().solvers()[s];
+    const auto& b = check.summary().solvers()[s];
+    EXPECT_EQ(a.boards, b.boards);
+    EXPECT_EQ(a.sum, b.sum);
+    EXPECT_EQ(a.sum_squares, b.sum_squares);
+    EXPECT_EQ(a.moves_histogram, b.moves_histogram);
+  }
+}
+
+TEST(Resume, CutsATornLineAndAnUnfinishedBoard) {
+  ScratchDir dir;
+  const RandomSource source(40, 11, 9, 7, 5);
+  const auto specs = {"greedy", "round-robin"};
+  run_to_files(source, options_for(specs, 2), dir.file("full.csv"));
+  const std::string full = read_file(dir.file("full.csv"));
+  // Header, boards 0..9, board 10's first row, half of its second.
+  const auto end_of_line = [&](int lines) {
+    std::size_t at = 0;
+    for (int line = 0; line < lines; ++line)
+      at = full.find('\n', at) + 1;
+    return at;
+  };
+  const std::size_t kept = end_of_line(1 + 2 * 10);
+  const std::string cut = full.substr(0, end_of_line(1 + 2 * 10 + 1) + 7);
+  dir.write("run.csv", cut);
+
+  BatchOptions o = options_for(specs, 2);
+  RunRecorder recorder(source, o, RecorderOptions{dir.file("run.csv"), "", true});
+  EXPECT_EQ(recorder.resumed(), 10u);
+  EXPECT_EQ(recorder.cut_bytes(), cut.size() - kept);
+  o.skip = recorder.resumed();
+  run_batch(source, o, recorder);
+  recorder.finish(true, {});
+  EXPECT_TRUE(same_lines(without_seconds(read_file(dir.file("run.csv"))), without_seconds(full)));
+}
+
+TEST(Resume, MissingOrHeaderlessCsvStartsTheRun) {
+  ScratchDir dir;
+  const RandomSource source(5, 1, 6, 6, 3);
+  const BatchOptions o = options_for({"greedy"}, 1);
+  RunRecorder fresh(source, o, RecorderOptions{dir.file("none.csv"), "", true});
+  EXPECT_EQ(fresh.resumed(), 0u);
+  dir.write("torn.csv", "board,sol");
+  RunRecorder torn(source, o, RecorderOptions{dir.file("torn.csv"), "", true});
+  EXPECT_EQ(torn.resumed(), 0u);
+  EXPECT_EQ(torn.cut_bytes(), 9u);
+  torn.finish(true, {});
+  EXPECT_EQ(read_file(dir.file("torn.csv")), std::string(kCsvHeader) + "\n");
+}
+
+TEST(Resume, RefusesACsvOfAnotherRun) {
+  ScratchDir dir;
+  const RandomSource source(30, 2, 8, 8, 4);
+  run_to_files(source, options_for({"greedy", "round-robin"}, 2), dir.file("run.csv"));
+  const std::string text = read_file(dir.file("run.csv"));
+  const auto expect_error = [&](const std::string& csv, BatchOptions o, const std::string& what) {
+    try {
+      RunRecorder recorder(source, o, RecorderOptions{csv, "", true});
+      ADD_FAILURE() << "no error; expected " << what;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+    }
+  };
+  expect_error(dir.write("header.csv", "a,b,c\n1,2,3\n"), options_for({"greedy"}, 1),
+               "header.csv:1: not a colorwalk results CSV");
+  expect_error(
+      dir.file("run.csv"), options_for({"greedy", "greedy-look-ahead:depth=2"}, 1),
+      "run.csv:3: solver 'round-robin' where this run expects 'greedy-look-ahead:depth=2'");
+  expect_error(dir.file("run.csv"), options_for({"greedy"}, 1),
+               "run.csv:3: board 0 has more rows than this run has solvers");
+  BatchOptions sharded = options_for({"greedy", "round-robin"}, 1);
+  sharded.shard = Shard{1, 2};
+  expect_error(dir.file("run.csv"), sharded, "run.csv:2: board 0 where this run's next board is 1");
+  // A solution edited so that it no longer clears its board.
+  std::string edited = text;
+  const auto row = edited.find("\n3,greedy,");
+  const auto end = edited.find(",0,0,", row);
+  const auto solution_start = edited.rfind(',', end - 1) + 1;
+  const auto moves_start = edited.find("greedy,", row) + 7;
+  const auto moves = std::stoul(edited.substr(moves_start));
+  edited.replace(solution_start, end - solution_start, std::string(moves, edited[solution_start]));
+  expect_error(dir.write("edited.csv", edited), options_for({"greedy", "round-robin"}, 1),
+               "edited.csv:8: board 3, solver greedy: ");
+  // Rows past the end of a smaller run.
+  const RandomSource smaller(10, 2, 8, 8, 4);
+  try {
+    RunRecorder recorder(smaller, options_for({"greedy", "round-robin"}, 1),
+                         RecorderOptions{dir.file("run.csv"), "", true});
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("run.csv:22: board 10 is past the end of this run"),
+              std::string::npos)
+        << e.what();
+  }
 }

@@ -1,7 +1,16 @@
 // The colorwalk tool end to end: exit codes, messages and outputs.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
+#include <regex>
 #include <sstream>
+#include <thread>
 
 #include "colorwalk/board_io.hpp"
 #include "colorwalk/replay.hpp"
@@ -48,7 +57,7 @@ std::string greedy_solutions(const ScratchDir& dir, std::size_t n) {
 
 TEST(Cli, HelpAndVersion) {
   ScratchDir dir;
-  for (const char* cmd : {"list", "gen", "solve", "verify", "experiment"}) {
+  for (const char* cmd : {"list", "gen", "solve", "verify", "experiment", "merge"}) {
     const auto r = run_colorwalk(dir, std::string(cmd) + " --help");
     EXPECT_EQ(r.exit_code, 0) << cmd;
     EXPECT_NE(r.out.find("usage: colorwalk"), std::string::npos) << cmd;
@@ -175,6 +184,11 @@ TEST(Cli, BadUsageExitsTwo) {
       {"solve --articles 5 --solver greedy --start 40,0", "off the 30x20 board"},
       {"solve --articles 5 --solver greedy --bogus", "unrecognised option"},
       {"experiment nope", "unknown experiment 'nope'"},
+      {"experiment articles --resume", "--resume needs --output-dir DIR"},
+      {"solve --articles 5 --solver greedy --shard 3/3", "--shard needs I/N with 0 <= I < N"},
+      {"solve --articles 5 --solver greedy --shard 1", "--shard needs I/N"},
+      {"solve --articles 5 --solver greedy --resume", "--resume needs --csv FILE"},
+      {"merge", "give the CSV files to merge"},
   };
   for (const auto& [args, expected] : cases) {
     const auto r = run_colorwalk(dir, args);
@@ -227,15 +241,364 @@ TEST(Cli, SolveArticlesGreedyWritesHundredVerifiedRows) {
   EXPECT_NEAR(total / 100.0, 39.8, 0.5);  // the articles' Greedy row
 }
 
+namespace {
+
+// A results CSV or JSON Lines text with the timing fields blanked out.
+std::string without_seconds(const std::string& text) {
+  static const std::regex csv_seconds(",[0-9]+\\.[0-9]{6},([01])$");
+  static const std::regex json_seconds("\"seconds\":[0-9.]+");
+  std::string out;
+  for (const auto& line : split_lines(text)) {
+    out += std::regex_replace(std::regex_replace(line, csv_seconds, ",,$1"), json_seconds,
+                              "\"seconds\":_") +
+           "\n";
+  }
+  return out;
+}
+
+// The summary table without its seconds column.
+std::string without_seconds_column(const std::string& table) {
+  std::string out;
+  for (const auto& line : split_lines(table)) {
+    std::istringstream in(line);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;)
+      words.push_back(w);
+    if (words.size() == 9) words.erase(words.begin() + 7);
+    for (const auto& w : words)
+      out += w + " ";
+    out += "\n";
+  }
+  return out;
+}
+
+::testing::AssertionResult same_lines(const std::string& a, const std::string& b) {
+  const auto la = split_lines(a);
+  const auto lb = split_lines(b);
+  for (std::size_t i = 0; i < std::max(la.size(), lb.size()); ++i) {
+    const std::string x = i < la.size() ? la[i] : "<end>";
+    const std::string y = i < lb.size() ? lb[i] : "<end>";
+    if (x != y)
+      return ::testing::AssertionFailure()
+             << "line " << i + 1 << ": '" << x << "' against '" << y << "'";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+const std::string kRun =
+    "solve --random 150 --seed 4 --size 16x12 --colors 5 --solver greedy --solver random "
+    "--solver random-skip --solver greedy-look-ahead:depth=3";
+
+// Starts `colorwalk ARGS...` with stdout and stderr to files; returns its pid.
+pid_t spawn_colorwalk(const std::vector<std::string>& args, const std::string& out,
+                      const std::string& err) {
+  std::vector<std::string> all = {COLORWALK_EXE};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int in = open("/dev/null", O_RDONLY);
+    dup2(o, 1);
+    dup2(e, 2);
+    dup2(in, 0);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+std::size_t line_count(const std::string& path) {
+  const std::string text = read_file(path);
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// Checks that `csv` holds whole rows for boards 0..n-1, `solvers` rows each;
+// returns n.
+std::size_t complete_boards(const std::string& csv, std::size_t solvers) {
+  const std::string text = read_file(csv);
+  EXPECT_FALSE(text.empty());
+  if (text.empty()) return 0;
+  EXPECT_EQ(text.back(), '\n') << "a torn last line";
+  const auto lines = split_lines(text);
+  EXPECT_EQ((lines.size() - 1) % solvers, 0u);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const auto f = split_csv_simple(lines[i]);
+    EXPECT_EQ(f.size(), 8u) << lines[i];
+    if (f.size() != 8) break;
+    EXPECT_EQ(f[0], std::to_string((i - 1) / solvers)) << lines[i];
+    EXPECT_EQ(f[7], "1") << lines[i];
+  }
+  return (lines.size() - 1) / solvers;
+}
+
+}  // namespace
+
+TEST(Cli, ThreadCountDoesNotChangeTheCsv) {
+  ScratchDir dir;
+  const auto one = run_colorwalk(dir, kRun + " --threads 1 --csv '" + dir.file("one.csv") +
+                                          "' --json '" + dir.file("one.jsonl") + "'");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  const auto two = run_colorwalk(dir, kRun + " --threads 2 --csv '" + dir.file("two.csv") +
+                                          "' --json '" + dir.file("two.jsonl") + "'");
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(split_lines(read_file(dir.file("one.csv"))).size(), 1u + 150 * 4);
+  EXPECT_TRUE(same_lines(without_seconds(read_file(dir.file("one.csv"))),
+                         without_seconds(read_file(dir.file("two.csv")))));
+  EXPECT_TRUE(same_lines(without_seconds(read_file(dir.file("one.jsonl"))),
+                         without_seconds(read_file(dir.file("two.jsonl")))));
+  EXPECT_EQ(without_seconds_column(one.out), without_seconds_column(two.out));
+}
+
+TEST(Cli, ShardsMergeIntoTheSingleRun) {
+  ScratchDir dir;
+  const auto single = run_colorwalk(dir, kRun + " --csv '" + dir.file("all.csv") + "'");
+  ASSERT_EQ(single.exit_code, 0) << single.err;
+  std::string inputs;
+  for (int i = 0; i < 3; ++i) {
+    const std::string csv = dir.file("s" + std::to_string(i) + ".csv");
+    const auto r = run_colorwalk(dir, kRun + " --shard " + std::to_string(i) + "/3 --csv '" + csv +
+                                          "' --threads " + std::to_string(1 + i % 2));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(split_lines(read_file(csv)).size(), 1u + 50 * 4);
+    inputs = "'" + csv + "' " + inputs;  // any order
+  }
+  const auto merged = run_colorwalk(
+      dir, "merge " + inputs + "--expect 150 --csv '" + dir.file("m.csv") + "' --json '" +
+               dir.file("m.jsonl") + "' --svg '" + dir.file("m.svg") + "'");
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  EXPECT_EQ(without_seconds_column(merged.out), without_seconds_column(single.out));
+  EXPECT_NE(merged.out.find("greedy-look-ahead:depth=3     150"), std::string::npos) << merged.out;
+  EXPECT_TRUE(same_lines(without_seconds(read_file(dir.file("m.csv"))),
+                         without_seconds(read_file(dir.file("all.csv")))));
+  EXPECT_EQ(read_file(dir.file("m.svg")).rfind("<svg", 0), 0u);
+  const auto json = split_lines(read_file(dir.file("m.jsonl")));
+  ASSERT_EQ(json.size(), 150u * 4 + 1);
+  EXPECT_EQ(json.back().rfind("{\"type\":\"summary\",\"merged\":", 0), 0u);
+
+  // A missing shard is a gap; a shard given twice is a duplicate.
+  const auto gap =
+      run_colorwalk(dir, "merge '" + dir.file("s0.csv") + "' '" + dir.file("s2.csv") + "'");
+  EXPECT_EQ(gap.exit_code, 2);
+  EXPECT_NE(gap.err.find("but no input has board 1"), std::string::npos) << gap.err;
+  const auto dup = run_colorwalk(dir, "merge " + inputs + " '" + dir.file("s1.csv") + "'");
+  EXPECT_EQ(dup.exit_code, 2);
+  EXPECT_NE(dup.err.find("is also in"), std::string::npos) << dup.err;
+  const auto self = run_colorwalk(dir, "merge " + inputs + " --csv '" + dir.file("s1.csv") + "'");
+  EXPECT_EQ(self.exit_code, 2);
+  EXPECT_NE(self.err.find("is an input"), std::string::npos) << self.err;
+}
+
+TEST(Cli, ResumeContinuesACutCsvToTheSameResults) {
+  ScratchDir dir;
+  const auto full = run_colorwalk(dir, kRun + " --csv '" + dir.file("full.csv") + "'");
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  // As a crash leaves it: 25 boards, then a torn row.
+  const auto lines = split_lines(read_file(dir.file("full.csv")));
+  std::string cut;
+  for (std::size_t i = 0; i < 1 + 25 * 4 + 2; ++i)
+    cut += lines[i] + "\n";
+  cut += lines[1 + 25 * 4 + 2].substr(0, 9);
+  dir.write("run.csv", cut);
+  const auto resumed = run_colorwalk(dir, kRun + " --csv '" + dir.file("run.csv") +
+                                              "' --resume --json '" + dir.file("r.jsonl") + "'");
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(resumed.err.find("run.csv: 25 of 150 boards done (cut "), std::string::npos)
+      << resumed.err;
+  EXPECT_NE(resumed.err.find("solved 125 more boards x 4 solvers"), std::string::npos)
+      << resumed.err;
+  EXPECT_TRUE(same_lines(without_seconds(read_file(dir.file("run.csv"))),
+                         without_seconds(read_file(dir.file("full.csv")))));
+  EXPECT_EQ(without_seconds_column(resumed.out), without_seconds_column(full.out));
+  EXPECT_EQ(split_lines(read_file(dir.file("r.jsonl"))).size(), 150u * 4 + 1);
+  // Resuming a finished run solves nothing more.
+  const auto again = run_colorwalk(dir, kRun + " --csv '" + dir.file("run.csv") + "' --resume");
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.err.find("150 of 150 boards done"), std::string::npos) << again.err;
+  EXPECT_EQ(without_seconds_column(again.out), without_seconds_column(full.out));
+  // Another run's CSV is refused.
+  const auto other = run_colorwalk(dir,
+                                   "solve --random 150 --seed 4 --size 16x12 --colors 5 "
+                                   "--solver greedy --csv '" +
+                                       dir.file("run.csv") + "' --resume");
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.err.find("run.csv:3: board 0 has more rows than this run has solvers"),
+            std::string::npos)
+      << other.err;
+}
+
+TEST(Cli, InterruptedRunKeepsWholeBoardsAndResumes) {
+  ScratchDir dir;
+  const std::vector<std::string> specs = {"--solver", "greedy", "--solver",
+                                          "greedy-look-ahead:depth=2"};
+  for (const int sig : {SIGINT, SIGTERM}) {
+    const std::string csv = dir.file("run" + std::to_string(sig) + ".csv");
+    // Far more boards than it can solve before the signal.
+    std::vector<std::string> args = {"solve", "--random", "1000000",   "--size", "20x14",
+                                     "--csv", csv,        "--threads", "2"};
+    args.insert(args.end(), specs.begin(), specs.end());
+    const pid_t pid = spawn_colorwalk(args, dir.file("out.txt"), dir.file("err.txt"));
+    ASSERT_GT(pid, 0);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (line_count(csv) < 3 && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_EQ(kill(pid, sig), 0);
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+    EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
+    const std::string err = read_file(dir.file("err.txt"));
+    EXPECT_NE(err.find(sig == SIGINT ? "stopped by SIGINT after" : "stopped by SIGTERM after"),
+              std::string::npos)
+        << err;
+    EXPECT_NE(err.find("resume with: "), std::string::npos) << err;
+    EXPECT_NE(err.find(" --resume\n"), std::string::npos) << err;
+    const std::size_t done = complete_boards(csv, 2);
+    ASSERT_GT(done, 0u);
+    ASSERT_LT(done, 1000000u);
+    if (sig == SIGTERM) continue;
+
+    // Resumed (over a smaller source with the same boards: board i is the
+    // same for any count), it ends as a run that was never interrupted.
+    const std::string n = std::to_string(done + 40);
+    const std::string run = "solve --random " + n +
+                            " --size 20x14 --solver greedy --solver "
+                            "greedy-look-ahead:depth=2 ";
+    const auto resumed = run_colorwalk(dir, run + "--csv '" + csv + "' --resume --threads 1");
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+    EXPECT_NE(resumed.err.find("solved 40 more boards"), std::string::npos) << resumed.err;
+    const auto fresh = run_colorwalk(dir, run + "--csv '" + dir.file("fresh.csv") + "'");
+    ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
+    EXPECT_TRUE(same_lines(without_seconds(read_file(csv)),
+                           without_seconds(read_file(dir.file("fresh.csv")))));
+    EXPECT_EQ(without_seconds_column(resumed.out), without_seconds_column(fresh.out));
+  }
+}
+
+TEST(Cli, ProgressIsASummaryLineOffATerminalAndNothingWhenQuiet) {
+  ScratchDir dir;
+  const auto r = run_colorwalk(dir, "solve --articles 20 --solver greedy --threads 2");
+  ASSERT_EQ(r.exit_code, 0);
+  const auto err = split_lines(r.err);
+  ASSERT_EQ(err.size(), 1u) << r.err;
+  EXPECT_EQ(err[0].rfind("solved 20 boards x 1 solvers in ", 0), 0u) << r.err;
+  EXPECT_NE(err[0].find(" boards/s, 2 threads)"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\r'), std::string::npos);
+  const auto q = run_colorwalk(
+      dir, "solve --articles 20 --solver greedy --quiet --csv '" + dir.file("q.csv") + "'");
+  ASSERT_EQ(q.exit_code, 0);
+  EXPECT_EQ(q.out, "");
+  EXPECT_EQ(q.err, "");
+}
+
+TEST(Cli, MarkdownJsonAndSvgReports) {
+  ScratchDir dir;
+  const auto r = run_colorwalk(
+      dir, "solve --articles 12 --solver greedy --solver round-robin --markdown --json '" +
+               dir.file("r.jsonl") + "' --svg '" + dir.file("r.svg") + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("| solver | boards | min | mean | max | stdev | optimal | seconds | "
+                        "expanded |\n|---|",
+                        0),
+            0u)
+      << r.out;
+  EXPECT_NE(r.out.find("| `round-robin` | 12 |"), std::string::npos) << r.out;
+  const auto json = split_lines(read_file(dir.file("r.jsonl")));
+  ASSERT_EQ(json.size(), 12u * 2 + 1);
+  EXPECT_EQ(json[1].rfind("{\"type\":\"result\",\"board\":0,\"solver\":\"round-robin\",", 0), 0u);
+  EXPECT_EQ(json.back().rfind("{\"type\":\"summary\",\"source\":\"articles 12\",\"rules\":"
+                              "\"color-walk\",\"start\":\"0,0\",\"shard\":\"0/1\"",
+                              0),
+            0u)
+      << json.back();
+  const std::string svg = read_file(dir.file("r.svg"));
+  EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+  EXPECT_NE(svg.find(">articles 12, color-walk rules<"), std::string::npos);
+  EXPECT_NE(svg.find(">round-robin<"), std::string::npos);
+}
+
 TEST(Cli, ExperimentArticlesPrintsOursBesideThePublishedTable) {
   ScratchDir dir;
-  const auto r = run_colorwalk(dir, "experiment articles --output-dir '" + dir.file("res") + "'");
+  const auto r =
+      run_colorwalk(dir, "experiment articles --boards 10 --output-dir '" + dir.file("res") + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("ours beside theirs"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Greedy "), std::string::npos);
   EXPECT_NE(r.out.find("39.8"), std::string::npos);
+  std::size_t rows = 0;
+  for (const auto& line : split_lines(r.out))
+    rows += line.rfind("  ", 0) == 0 && line.find(' ', 2) == std::string::npos ? 1 : 0;  // specs
+  EXPECT_GE(rows, 2u) << r.out;
   const auto lines = split_lines(read_file(dir.file("res/articles.csv")));
-  EXPECT_GE(lines.size(), 201u);  // at least greedy and round-robin on 100 boards
+  EXPECT_EQ(lines.size(), 1 + 10 * rows);
+  for (const char* file :
+       {"articles.jsonl", "articles.svg", "articles.txt", "articles.md", "articles.exp"})
+    EXPECT_TRUE(std::filesystem::exists(dir.file("res/") + file)) << file;
+  EXPECT_EQ(read_file(dir.file("res/articles.txt")), r.out);
+  EXPECT_NE(read_file(dir.file("res/articles.md")).find("## Ours beside the published figures"),
+            std::string::npos);
+
   const auto list = run_colorwalk(dir, "experiment --list");
   EXPECT_EQ(list.exit_code, 0);
-  EXPECT_NE(list.out.find("articles"), std::string::npos);
+  EXPECT_NE(list.out.find("articles "), std::string::npos);
+  EXPECT_NE(list.out.find("look-ahead-depths "), std::string::npos);
+}
+
+TEST(Cli, ExperimentResultsDirectoryNamesExperimentDateAndCommit) {
+  ScratchDir dir;
+  const std::string exps = "--experiments-dir '" + dir.file("exps") + "' ";
+  std::filesystem::create_directories(dir.file("exps"));
+  dir.write("exps/tiny.exp",
+            "description = a tiny experiment\nrandom = 6\nsize = 8x6\ncolors = 3\n"
+            "solver = greedy\nlabel = Greedy\nsolver = no-such-solver\nlabel = Later\n");
+  const auto list = run_colorwalk(dir, "experiment --list " + exps);
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_NE(list.out.find("tiny   a tiny experiment"), std::string::npos) << list.out;
+
+  const auto r =
+      run_colorwalk(dir, "experiment tiny " + exps + "--results-dir '" + dir.file("results") + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("not yet implemented"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Later (no-such-solver)"), std::string::npos) << r.out;
+  std::vector<std::string> made;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.file("results")))
+    made.push_back(entry.path().filename().string());
+  ASSERT_EQ(made.size(), 1u);
+  EXPECT_TRUE(std::regex_match(made[0], std::regex("tiny-[0-9]{4}-[0-9]{2}-[0-9]{2}-"
+                                                   "([0-9a-f]+(-dirty)?|unknown)")))
+      << made[0];
+  EXPECT_EQ(split_lines(read_file(dir.file("results/" + made[0] + "/tiny.csv"))).size(), 7u);
+  // The environment variable names the directory too; a second run gets its own directory.
+  const auto again =
+      run_colorwalk(dir, "experiment tiny --quiet --results-dir '" + dir.file("results") + "'");
+  EXPECT_EQ(again.exit_code, 2);  // not in the source tree's experiments/
+  setenv("COLORWALK_EXPERIMENTS", dir.file("exps").c_str(), 1);
+  const auto env =
+      run_colorwalk(dir, "experiment tiny --quiet --results-dir '" + dir.file("results") + "'");
+  unsetenv("COLORWALK_EXPERIMENTS");
+  EXPECT_EQ(env.exit_code, 0) << env.err;
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir.file("results")),
+                          std::filesystem::directory_iterator{}),
+            2);
+  // A path to a file works as well.
+  const auto path = run_colorwalk(dir, "experiment '" + dir.file("exps/tiny.exp") +
+                                           "' --quiet --output-dir '" + dir.file("p") + "'");
+  EXPECT_EQ(path.exit_code, 0) << path.err;
+  EXPECT_TRUE(std::filesystem::exists(dir.file("p/tiny.svg")));
+}
+
+TEST(Cli, ExperimentFileErrorsExitTwoNamingFileAndLine) {
+  ScratchDir dir;
+  const auto path = dir.write("bad.exp", "articles = 5\nsolver = greedy\npublished = 1, 2\n");
+  const auto r = run_colorwalk(dir, "experiment '" + path + "'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(path + ":3: published needs 4 figures"), std::string::npos) << r.err;
+  const auto none = dir.write("none.exp", "articles = 5\nsolver = nothing-yet\n");
+  const auto n = run_colorwalk(dir, "experiment '" + none + "'");
+  EXPECT_EQ(n.exit_code, 2);
+  EXPECT_NE(n.err.find("none of its solvers is registered"), std::string::npos) << n.err;
 }

@@ -1,18 +1,37 @@
 #include "batch.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
-#include <cmath>
 #include <exception>
+#include <memory>
 
-#include <oneapi/tbb/blocked_range.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/info.h>
-#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include "colorwalk/replay.hpp"
 
 namespace colorwalk {
+
+std::optional<Shard> Shard::parse(std::string_view text) noexcept {
+  const auto slash = text.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  Shard shard;
+  const char* end = text.data() + text.size();
+  const auto [p1, e1] = std::from_chars(text.data(), text.data() + slash, shard.index);
+  const auto [p2, e2] = std::from_chars(text.data() + slash + 1, end, shard.count);
+  if (e1 != std::errc{} || e2 != std::errc{} || p1 != text.data() + slash || p2 != end ||
+      slash == 0 || slash + 1 == text.size())
+    return std::nullopt;
+  if (shard.count == 0 || shard.index >= shard.count) return std::nullopt;
+  return shard;
+}
+
+std::string Shard::text() const {
+  return std::to_string(index) + "/" + std::to_string(count);
+}
 
 std::uint64_t board_stream_seed(std::uint64_t base, std::size_t board) noexcept {
   std::uint64_t state = base ^ (0xD1B54A32D192ED03ull * (board + 1));
@@ -26,30 +45,52 @@ Board prepare_board(Board board, const BatchOptions& options) {
 
 namespace {
 
-void solve_board(const BoardSource& source, std::size_t index, const BatchOptions& options,
-                 std::vector<std::unique_ptr<Solver>>& solvers, BoardResult* out) {
+bool is_set(const std::atomic<bool>* flag) noexcept {
+  return flag != nullptr && flag->load(std::memory_order_relaxed);
+}
+
+// One board on its way through the pipeline.
+struct Slot {
+  std::size_t board = 0;
+  std::vector<BoardResult> results;
+  bool dropped = false;  // not solved, or solved while the run was being cancelled
+};
+
+using SolverSet = std::vector<std::unique_ptr<Solver>>;
+
+void solve_board(const BoardSource& source, const BatchOptions& options, SolverSet& solvers,
+                 Slot& slot) {
   const std::size_t count = options.solvers.size();
+  const std::size_t index = slot.board;
+  slot.results.assign(count, BoardResult{});
+  slot.dropped = false;
   for (std::size_t s = 0; s < count; ++s) {
-    out[s].board = index;
-    out[s].solver = s;
+    slot.results[s].board = index;
+    slot.results[s].solver = s;
   }
   try {
     const Board board = prepare_board(source.board(index), options);
     const ClusterGraph graph(board);
     for (std::size_t s = 0; s < count; ++s) {
-      BoardResult& result = out[s];
+      BoardResult& result = slot.results[s];
       const SolverInfo& info = *options.solvers[s].info;
       if (!solvers[s]) solvers[s] = options.solvers[s].make();
-      const SolveContext context{index, board_stream_seed(options.solver_seed, index), nullptr};
+      const SolveContext context{index, board_stream_seed(options.solver_seed, index),
+                                 options.cancel};
       try {
         const auto start = std::chrono::steady_clock::now();
         Solution solution = solvers[s]->solve(graph, context);
         result.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (is_set(options.cancel)) {
+          slot.dropped = true;  // possibly cut short: never reported
+          return;
+        }
         result.moves = solution.moves.size();
         result.solution = moves_to_string(board, solution.moves);
         result.proven_optimal = solution.proven_optimal;
         result.expanded = solution.expanded;
+        // Every solution is replayed before it is reported.
         const ReplayResult check = replay(
             graph, solution.moves, info.wasted_moves ? WastedMoves::kAllow : WastedMoves::kReject);
         result.verified = check.ok();
@@ -63,60 +104,92 @@ void solve_board(const BoardSource& source, std::size_t index, const BatchOption
     }
   } catch (const std::exception& e) {
     for (std::size_t s = 0; s < count; ++s)
-      out[s].error = e.what();
+      slot.results[s].error = e.what();
   }
 }
 
 }  // namespace
 
-std::vector<BoardResult> run_batch(const BoardSource& source, const BatchOptions& options) {
-  const std::size_t boards = source.size();
-  const std::size_t count = options.solvers.size();
-  std::vector<BoardResult> results(boards * count);
+BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
+                       BatchObserver& observer) {
+  const std::size_t end = options.shard.size(source.size());
+  const std::size_t first = std::min(options.skip, end);
   const int threads = options.threads == 0 ? oneapi::tbb::info::default_concurrency()
                                            : static_cast<int>(options.threads);
+  const std::size_t tokens = options.max_in_flight != 0
+                                 ? options.max_in_flight
+                                 : std::size_t{16} * static_cast<std::size_t>(threads);
+  const std::size_t count = options.solvers.size();
+
+  // Items finish the last (serial, in-order) stage in order and at most
+  // `tokens` are alive, so item k can reuse slot k % tokens: when it starts,
+  // item k - tokens has left the pipeline.
+  std::vector<Slot> slots(tokens);
+  oneapi::tbb::enumerable_thread_specific<SolverSet> workers([count] { return SolverSet(count); });
+  std::size_t next = first;
+  std::size_t reported = 0;
+  bool halted = false;
+
   oneapi::tbb::task_arena arena(threads);
-  oneapi::tbb::enumerable_thread_specific<std::vector<std::unique_ptr<Solver>>> workers(
-      [count] { return std::vector<std::unique_ptr<Solver>>(count); });
   arena.execute([&] {
-    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(0, boards),
-                              [&](const oneapi::tbb::blocked_range<std::size_t>& range) {
-                                auto& solvers = workers.local();
-                                for (std::size_t i = range.begin(); i != range.end(); ++i)
-                                  solve_board(source, i, options, solvers, &results[i * count]);
-                              });
+    oneapi::tbb::parallel_pipeline(
+        tokens, oneapi::tbb::make_filter<void, Slot*>(
+                    oneapi::tbb::filter_mode::serial_in_order,
+                    [&](oneapi::tbb::flow_control& control) -> Slot* {
+                      if (next >= end || is_set(options.stop) || is_set(options.cancel)) {
+                        control.stop();
+                        return nullptr;
+                      }
+                      Slot* slot = &slots[(next - first) % tokens];
+                      slot->board = options.shard.board(next);
+                      ++next;
+                      return slot;
+                    }) &
+                    oneapi::tbb::make_filter<Slot*, Slot*>(
+                        oneapi::tbb::filter_mode::parallel,
+                        [&](Slot* slot) {
+                          if (is_set(options.stop) || is_set(options.cancel)) {
+                            slot->dropped = true;  // not started before the stop: left for a resume
+                            return slot;
+                          }
+                          solve_board(source, options, workers.local(), *slot);
+                          return slot;
+                        }) &
+                    oneapi::tbb::make_filter<Slot*, void>(oneapi::tbb::filter_mode::serial_in_order,
+                                                          [&](Slot* slot) {
+                                                            // Report a prefix only: nothing after a
+                                                            // board that is not reported.
+                                                            if (halted || slot->dropped) {
+                                                              halted = true;
+                                                              return;
+                                                            }
+                                                            observer.on_board(slot->results);
+                                                            ++reported;
+                                                          }));
   });
-  return results;
+  return BatchOutcome{reported, end - first - reported};
 }
 
-std::vector<SolverSummary> summarize(const std::vector<BoardResult>& results,
-                                     std::size_t solver_count) {
-  std::vector<SolverSummary> summaries(solver_count);
-  std::vector<double> sums(solver_count, 0.0);
-  std::vector<double> squares(solver_count, 0.0);
-  for (const BoardResult& r : results) {
-    SolverSummary& s = summaries[r.solver];
-    if (!r.verified) {
-      ++s.failed;
-      continue;
-    }
-    s.min = s.boards == 0 ? r.moves : std::min(s.min, r.moves);
-    s.max = std::max(s.max, r.moves);
-    ++s.boards;
-    sums[r.solver] += static_cast<double>(r.moves);
-    squares[r.solver] += static_cast<double>(r.moves) * static_cast<double>(r.moves);
-    s.proven_optimal += r.proven_optimal ? 1 : 0;
-    s.seconds += r.seconds;
-    s.expanded += r.expanded;
+namespace {
+
+class Collector final : public BatchObserver {
+ public:
+  explicit Collector(std::vector<BoardResult>& out) : out_(out) {}
+  void on_board(std::span<const BoardResult> results) override {
+    out_.insert(out_.end(), results.begin(), results.end());
   }
-  for (std::size_t i = 0; i < solver_count; ++i) {
-    SolverSummary& s = summaries[i];
-    if (s.boards == 0) continue;
-    const double n = static_cast<double>(s.boards);
-    s.mean = sums[i] / n;
-    s.stdev = std::sqrt(std::max(0.0, squares[i] / n - s.mean * s.mean));
-  }
-  return summaries;
+
+ private:
+  std::vector<BoardResult>& out_;
+};
+
+}  // namespace
+
+std::vector<BoardResult> run_batch(const BoardSource& source, const BatchOptions& options) {
+  std::vector<BoardResult> results;
+  Collector collector(results);
+  run_batch(source, options, collector);
+  return results;
 }
 
 }  // namespace colorwalk

@@ -1,11 +1,24 @@
 // The batch engine: runs solver specs over the boards of a source in
 // parallel (oneTBB), replays every solution on the engine before reporting
-// it, and keeps one result slot per (board, solver) so that the output does
-// not depend on the thread count or the order boards finish in.
+// it, and reports the boards in board order as soon as every board before
+// them is done, so that the output does not depend on the thread count or
+// the order boards finish in, and memory does not grow with the number of
+// boards.
+//
+// Invariants: the boards a run covers are the source's indices i with
+// i % shard.count == shard.index, in increasing order (the "selection");
+// a run reports a prefix of the selection (after `skip` boards already
+// done), never a board after one it has not reported. A randomised solver
+// draws from a stream seeded by the board's source index alone, so thread
+// count, shards and resuming do not change a result.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "colorwalk/board.hpp"
@@ -14,16 +27,44 @@
 
 namespace colorwalk {
 
+// The index-th of `count` interleaved parts of a source: the boards whose
+// source index i has i % count == index.
+struct Shard {
+  std::size_t index = 0;
+  std::size_t count = 1;
+
+  // Parses "I/N" with 0 <= I < N; nullopt when malformed.
+  static std::optional<Shard> parse(std::string_view text) noexcept;
+  std::string text() const;  // "I/N"
+  // How many boards of a source of `total` boards the shard holds.
+  std::size_t size(std::size_t total) const noexcept {
+    return total > index ? (total - index - 1) / count + 1 : 0;
+  }
+  // The source index of the shard's k-th board (from 0).
+  std::size_t board(std::size_t k) const noexcept { return index + k * count; }
+};
+
 struct BatchOptions {
   std::vector<SolverSpec> solvers;
   Rules rules = Rules::kColorWalk;
   StartSpec start{};
   unsigned threads = 0;           // 0: every core
   std::uint64_t solver_seed = 0;  // base of the per-board streams of randomised solvers
+  Shard shard{};
+  std::size_t skip = 0;  // the first `skip` boards of the selection are done already (resume)
+  // Set (by a signal handler, say) to start no more boards: the boards being
+  // solved finish and are reported, later ones are not.
+  const std::atomic<bool>* stop = nullptr;
+  // Set to abandon the boards being solved as well: passed to solvers as
+  // SolveContext::cancel, and a board solved while it is set is not reported.
+  const std::atomic<bool>* cancel = nullptr;
+  // Boards being solved or waiting for an earlier board at once (0: 16 per
+  // thread); bounds the reorder buffer.
+  std::size_t max_in_flight = 0;
 };
 
 struct BoardResult {
-  std::size_t board = 0;
+  std::size_t board = 0;   // index in the source
   std::size_t solver = 0;  // index into BatchOptions::solvers
   std::string solution;    // move symbols
   std::size_t moves = 0;
@@ -34,16 +75,19 @@ struct BoardResult {
   std::string error;  // why the result failed (empty when verified)
 };
 
-struct SolverSummary {
-  std::size_t boards = 0;
-  std::size_t failed = 0;
-  std::size_t min = 0;
-  std::size_t max = 0;
-  double mean = 0;
-  double stdev = 0;  // population standard deviation
-  std::size_t proven_optimal = 0;
-  double seconds = 0;
-  std::uint64_t expanded = 0;
+// Receives the boards of a run in board order, from one thread at a time.
+class BatchObserver {
+ public:
+  virtual ~BatchObserver() = default;
+  // One result per solver, in BatchOptions::solvers order. An exception
+  // thrown here stops the run and propagates out of run_batch.
+  virtual void on_board(std::span<const BoardResult> results) = 0;
+};
+
+struct BatchOutcome {
+  std::size_t reported = 0;   // boards reported by this call (after options.skip)
+  std::size_t remaining = 0;  // boards of the selection left undone (0 unless stopped)
+  bool stopped() const noexcept { return remaining > 0; }
 };
 
 // The seed of board `board`'s own stream for a randomised solver.
@@ -52,13 +96,16 @@ std::uint64_t board_stream_seed(std::uint64_t base, std::size_t board) noexcept;
 // Applies the run's rules and start to a board; throws BoardError if the start is off it.
 Board prepare_board(Board board, const BatchOptions& options);
 
-// Solves every board with every solver. Results are ordered board-major:
-// result[board * solvers + solver]. Never throws for a failing board: the
-// failure is recorded in BoardResult::error.
-std::vector<BoardResult> run_batch(const BoardSource& source, const BatchOptions& options);
+// Solves the selection's boards from options.skip on with every solver, in
+// parallel on options.threads threads, and reports each board to `observer`
+// in order. Never throws for a failing board: the failure is recorded in
+// BoardResult::error. Memory is bounded by options.max_in_flight, not by the
+// number of boards.
+BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
+                       BatchObserver& observer);
 
-// Summaries per solver, reduced in board order (verified results only).
-std::vector<SolverSummary> summarize(const std::vector<BoardResult>& results,
-                                     std::size_t solver_count);
+// Convenience for small runs: every result of the selection from
+// options.skip on, board-major: result[k * solvers + s].
+std::vector<BoardResult> run_batch(const BoardSource& source, const BatchOptions& options);
 
 }  // namespace colorwalk

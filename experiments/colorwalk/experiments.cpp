@@ -1,30 +1,272 @@
 #include "experiments.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "colorwalk/solver.hpp"
+
 namespace colorwalk {
 
-const std::vector<PublishedRow>& articles_table() {
-  static const std::vector<PublishedRow> rows = {
-      {"Round Robin", "round-robin", 37, 48.3, 62, 4.5},
-      {"RR with Skipping", "round-robin-skip", 37, 46.9, 59, 4.1},
-      {"Random Choice", "random", 60, 80.2, 115, 10.5},
-      {"Random with Skipping", "random-skip", 43, 53.1, 64, 4.5},
-      {"Greedy", "greedy", 31, 39.8, 48, 3.5},
-      {"Greedy Look-Ahead-2", "greedy-look-ahead:depth=2", 28, 37.0, 45, 3.1},
-      {"Greedy Look-Ahead-3", "greedy-look-ahead:depth=3", 25, 34.2, 40, 2.7},
-      {"Greedy Look-Ahead-4", "greedy-look-ahead:depth=4", 25, 33.3, 39, 2.6},
-      {"Greedy Look-Ahead-5", "greedy-look-ahead:depth=5", 25, 33.1, 41, 2.8},
-      {"Max Perimeter", "max-perimeter", 29, 37.4, 44, 3.2},
-      {"Max Perimeter Look-Ahead-2", "max-perimeter-look-ahead:depth=2", 27, 35.0, 44, 2.8},
-      {"Perimeter-Area Hybrid", "perimeter-area", 31, 39.0, 49, 3.8},
-      {"Perim-Area Hybrid Look-Ahead-3", "perimeter-area-look-ahead:depth=3", 27, 33.5, 41, 2.7},
-      {"Deep-Path", "deep-path", 51, 74.8, 104, 9.4},
-      {"Path-Area Hybrid", "path-area", 35, 44.2, 54, 3.5},
-      {"Path-Area Hybrid Look-Ahead-4", "path-area-look-ahead:depth=4", 32, 38.7, 45, 2.7},
-      {"BFS with Greedy Look-Ahead-5", "bfs:depth=5", 26, 32.7, 40, 2.8},
-      {"DFS with Greedy Look-Ahead-5", "dfs:depth=5", 25, 34.8, 43, 3.9},
-      {"Dijkstra's Algorithm (scale 25)", "dijkstra:scale=25", 29, 33.1, 40, 1.9},
-  };
-  return rows;
+namespace {
+
+constexpr std::string_view kKeys =
+    "description, articles, random, seed, size, colors, boards, format, rules, start, "
+    "solver-seed, solver, label, published";
+
+std::string trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t\r");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+template <typename T>
+std::optional<T> parse_integer(const std::string& text) {
+  T value{};
+  const char* end = text.data() + text.size();
+  const auto [p, e] = std::from_chars(text.data(), end, value);
+  if (e != std::errc{} || p != end || text.empty()) return std::nullopt;
+  return value;
+}
+
+std::optional<double> parse_double(const std::string& text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [p, e] = std::from_chars(text.data(), end, value);
+  if (e != std::errc{} || p != end || text.empty()) return std::nullopt;
+  return value;
+}
+
+class Parser {
+ public:
+  explicit Parser(Experiment& e) : e_(e) {}
+
+  void line(std::uint64_t number, const std::string& raw) {
+    line_ = number;
+    const std::string text = trim(raw);
+    if (text.empty() || text[0] == '#') return;
+    const auto eq = text.find('=');
+    if (eq == std::string::npos) fail("expected KEY = VALUE, got '" + text + "'");
+    const std::string key = trim(std::string_view(text).substr(0, eq));
+    const std::string value = trim(std::string_view(text).substr(eq + 1));
+    if (key.empty()) fail("expected KEY = VALUE, got '" + text + "'");
+    if (value.empty()) fail("'" + key + "' has no value");
+    if (key == "solver") return solver(value);
+    if (key == "label" || key == "published") return row_attribute(key, value);
+    const auto [it, fresh] = seen_.emplace(key, number);
+    if (!fresh)
+      fail("'" + key + "' is given twice (first on line " + std::to_string(it->second) + ")");
+    if (key == "description") {
+      e_.description = value;
+    } else if (key == "articles" || key == "random" || key == "boards") {
+      source(key, value);
+    } else if (key == "seed") {
+      e_.seed = integer<std::uint64_t>(value, "seed");
+    } else if (key == "size") {
+      size(value);
+    } else if (key == "colors") {
+      const auto k = integer<std::uint32_t>(value, "colors");
+      if (k < kMinColors || k > kMaxColors) fail("colors must be between 2 and 36, got " + value);
+      e_.colors = k;
+    } else if (key == "format") {
+      const auto format = parse_format(value);
+      if (!format) fail("format must be grid or line, got '" + value + "'");
+      e_.format = *format;
+    } else if (key == "rules") {
+      const auto rules = parse_rules(value);
+      if (!rules) fail("rules must be color-walk or flood-it, got '" + value + "'");
+      e_.rules = *rules;
+      e_.rules_text = value;
+    } else if (key == "start") {
+      const auto start = StartSpec::parse(value);
+      if (!start) fail("start must be ROW,COL or center, got '" + value + "'");
+      e_.start = *start;
+      e_.start_text = value;
+    } else if (key == "solver-seed") {
+      e_.solver_seed = integer<std::uint64_t>(value, "solver-seed");
+    } else {
+      fail("unknown key '" + key + "' (keys: " + std::string(kKeys) + ")");
+    }
+  }
+
+  void finish() {
+    line_ = 0;
+    if (source_line_ == 0) fail("no board source: give one of articles, random and boards");
+    if (e_.source != Experiment::SourceKind::kRandom) {
+      for (const char* key : {"seed", "size", "colors"}) {
+        if (seen_.count(key))
+          fail_at(seen_[key], std::string("'") + key + "' applies to a random source only");
+      }
+    }
+    if (e_.source != Experiment::SourceKind::kFile && seen_.count("format"))
+      fail_at(seen_["format"], "'format' applies to a boards file only");
+    if (e_.rows.empty()) fail("no 'solver = SPEC' line");
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& problem) const {
+    throw InputError(e_.path, line_, problem);
+  }
+  [[noreturn]] void fail_at(std::uint64_t line, const std::string& problem) const {
+    throw InputError(e_.path, line, problem);
+  }
+
+  template <typename T>
+  T integer(const std::string& value, const char* key) const {
+    const auto n = parse_integer<T>(value);
+    if (!n) fail(std::string(key) + " needs a whole number, got '" + value + "'");
+    return *n;
+  }
+
+  void source(const std::string& key, const std::string& value) {
+    if (source_line_ != 0)
+      fail("a second board source ('" + key + "'; the first is on line " +
+           std::to_string(source_line_) + "): give one of articles, random and boards");
+    source_line_ = line_;
+    if (key == "boards") {
+      e_.source = Experiment::SourceKind::kFile;
+      e_.boards = value;
+      return;
+    }
+    e_.source =
+        key == "articles" ? Experiment::SourceKind::kArticles : Experiment::SourceKind::kRandom;
+    e_.count = integer<std::size_t>(value, key.c_str());
+    if (e_.count == 0) fail(key + " needs at least 1 board");
+  }
+
+  void size(const std::string& value) {
+    const auto x = value.find_first_of("xX");
+    const auto w =
+        x == std::string::npos ? std::nullopt : parse_integer<std::uint32_t>(value.substr(0, x));
+    const auto h =
+        x == std::string::npos ? std::nullopt : parse_integer<std::uint32_t>(value.substr(x + 1));
+    if (!w || !h) fail("size needs WIDTHxHEIGHT such as 30x20, got '" + value + "'");
+    try {
+      Board::check_size(*w, *h);
+    } catch (const BoardError& error) {
+      fail("size " + value + ": " + error.what());
+    }
+    e_.width = *w;
+    e_.height = *h;
+  }
+
+  void solver(const std::string& spec) {
+    const auto colon = spec.find(':');
+    if (builtin_solvers().find(spec.substr(0, colon)) != nullptr) {
+      try {
+        builtin_solvers().parse(spec);
+      } catch (const SpecError& error) {
+        fail(error.what());
+      }
+    }
+    for (const ExperimentRow& row : e_.rows) {
+      if (row.spec == spec)
+        fail("solver '" + spec + "' is listed twice (first on line " + std::to_string(row.line) +
+             ")");
+    }
+    e_.rows.push_back(ExperimentRow{spec, spec, std::nullopt, line_});
+  }
+
+  void row_attribute(const std::string& key, const std::string& value) {
+    if (e_.rows.empty()) fail("'" + key + "' comes before any 'solver' line it could belong to");
+    ExperimentRow& row = e_.rows.back();
+    if (key == "label") {
+      row.label = value;
+      return;
+    }
+    std::vector<double> figures;
+    std::string_view rest = value;
+    while (true) {
+      const auto comma = rest.find(',');
+      const auto figure = parse_double(trim(rest.substr(0, comma)));
+      if (!figure) fail("published needs MIN, MEAN, MAX, STDEV (numbers), got '" + value + "'");
+      figures.push_back(*figure);
+      if (comma == std::string_view::npos) break;
+      rest = rest.substr(comma + 1);
+    }
+    if (figures.size() != 4)
+      fail("published needs 4 figures (MIN, MEAN, MAX, STDEV), got " +
+           std::to_string(figures.size()));
+    row.published = PublishedFigures{figures[0], figures[1], figures[2], figures[3]};
+  }
+
+  Experiment& e_;
+  std::uint64_t line_ = 0;
+  std::uint64_t source_line_ = 0;
+  std::map<std::string, std::uint64_t> seen_;
+};
+
+}  // namespace
+
+bool Experiment::has_published() const noexcept {
+  return std::any_of(rows.begin(), rows.end(),
+                     [](const ExperimentRow& r) { return r.published.has_value(); });
+}
+
+std::string Experiment::boards_path(const std::string& datasets_dir) const {
+  constexpr std::string_view kDatasets = "$DATASETS/";
+  if (boards.compare(0, kDatasets.size(), kDatasets) == 0)
+    return (std::filesystem::path(datasets_dir) / boards.substr(kDatasets.size())).string();
+  const std::filesystem::path p(boards);
+  if (p.is_absolute()) return boards;
+  return (std::filesystem::path(path).parent_path() / p).string();
+}
+
+std::unique_ptr<BoardSource> Experiment::make_source(const std::string& datasets_dir,
+                                                     std::optional<std::size_t> limit) const {
+  std::unique_ptr<BoardSource> out;
+  switch (source) {
+    case SourceKind::kArticles:
+      out = std::make_unique<ArticlesSource>(count);
+      break;
+    case SourceKind::kRandom:
+      out = std::make_unique<RandomSource>(count, seed, width, height, colors);
+      break;
+    case SourceKind::kFile: {
+      const std::string file = boards_path(datasets_dir);
+      out = std::make_unique<FileSource>(file, load_boards(file, format));
+      break;
+    }
+  }
+  if (limit && *limit < out->size()) out = std::make_unique<PrefixSource>(std::move(out), *limit);
+  return out;
+}
+
+Experiment load_experiment(const std::string& path) {
+  Experiment e;
+  e.path = path;
+  e.name = std::filesystem::path(path).stem().string();
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path, 0, "is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path, 0, "cannot open");
+  Parser parser(e);
+  std::string line;
+  std::uint64_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);
+    if (line.size() > 4096) throw InputError(path, number, "line is longer than 4096 characters");
+    parser.line(number, line);
+  }
+  if (in.bad()) throw InputError(path, number, "read error");
+  parser.finish();
+  return e;
+}
+
+std::vector<std::string> experiment_names(const std::string& dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const auto& p = entry.path();
+    if (p.extension() == kExperimentSuffix && entry.is_regular_file(ec))
+      names.push_back(p.stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 }  // namespace colorwalk

@@ -1,22 +1,94 @@
-// Named, reproducible experiments run by `colorwalk experiment NAME`.
+// Named, reproducible experiments run by `colorwalk experiment NAME`: data
+// files NAME.exp in the experiments directory, one `KEY = VALUE` per line
+// (format in experiments/README.md): a board source, the rules, the solver
+// seed, and `solver = SPEC` lines, each optionally followed by its `label`
+// and its `published` figures. A file is read whole or not at all; every
+// problem is an InputError naming the file and the line.
 #pragma once
 
+#include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "colorwalk/board.hpp"
+#include "colorwalk/board_io.hpp"
+#include "colorwalk/sources.hpp"
 
 namespace colorwalk {
 
-// One row of the articles' published table (SPEC section 5) and the solver
-// spec that reproduces it.
-struct PublishedRow {
-  std::string label;
-  std::string spec;
-  int min = 0;
+inline constexpr std::string_view kExperimentSuffix = ".exp";
+
+// Published figures of one row (the articles' table: SPEC section 5).
+struct PublishedFigures {
+  double min = 0;
   double mean = 0;
-  int max = 0;
+  double max = 0;
   double stdev = 0;
 };
 
-const std::vector<PublishedRow>& articles_table();
+struct ExperimentRow {
+  std::string spec;   // solver spec; its solver may not be registered (yet)
+  std::string label;  // defaults to the spec
+  std::optional<PublishedFigures> published;
+  std::uint64_t line = 0;
+};
+
+struct Experiment {
+  std::string name;  // the file name without .exp
+  std::string path;
+  std::string description;
+
+  enum class SourceKind { kArticles, kRandom, kFile } source = SourceKind::kArticles;
+  std::size_t count = 0;  // boards of articles and random
+  std::uint64_t seed = 1;
+  std::uint32_t width = 30;
+  std::uint32_t height = 20;
+  std::uint32_t colors = 5;
+  std::string boards;  // file of `boards =`, as written
+  BoardFormat format = BoardFormat::kGrid;
+
+  Rules rules = Rules::kColorWalk;
+  std::string rules_text = "color-walk";
+  StartSpec start{};
+  std::string start_text = "0,0";
+  std::uint64_t solver_seed = 0;
+
+  std::vector<ExperimentRow> rows;
+
+  bool has_published() const noexcept;
+  // The path of `boards =`: "$DATASETS/" at its start stands for
+  // `datasets_dir`; another relative path is taken from the file's folder.
+  std::string boards_path(const std::string& datasets_dir) const;
+  // The source; `limit` keeps only its first boards. Throws InputError when
+  // the board file cannot be read.
+  std::unique_ptr<BoardSource> make_source(const std::string& datasets_dir,
+                                           std::optional<std::size_t> limit = std::nullopt) const;
+};
+
+// Reads and checks an experiment file. Specs of registered solvers are
+// parsed (a bad parameter is an error); other solvers are kept as rows.
+Experiment load_experiment(const std::string& path);
+
+// The experiments in `dir` (NAME for each NAME.exp), sorted.
+std::vector<std::string> experiment_names(const std::string& dir);
+
+// A source that is the first `count` boards of another.
+class PrefixSource final : public BoardSource {
+ public:
+  PrefixSource(std::unique_ptr<BoardSource> inner, std::size_t count)
+      : inner_(std::move(inner)), count_(std::min(count, inner_->size())) {}
+  std::size_t size() const override { return count_; }
+  Board board(std::size_t index) const override { return inner_->board(index); }
+  std::string describe() const override {
+    return inner_->describe() + ", first " + std::to_string(count_);
+  }
+
+ private:
+  std::unique_ptr<BoardSource> inner_;
+  std::size_t count_;
+};
 
 }  // namespace colorwalk

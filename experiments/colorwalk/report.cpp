@@ -17,24 +17,156 @@ std::string csv_field(std::string_view text) {
   return out;
 }
 
-void write_csv_header(std::ostream& out) {
-  out << "board,solver,moves,solution,proven_optimal,expanded,seconds,verified\n";
+namespace {
+
+std::string format(const char* spec, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, spec, value);
+  return text;
 }
 
-void write_csv_row(std::ostream& out, const BoardResult& r, const std::string& solver_spec) {
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.6f", r.seconds);
-  out << r.board << ',' << csv_field(solver_spec) << ',' << r.moves << ',' << r.solution << ','
-      << (r.proven_optimal ? 1 : 0) << ',' << r.expanded << ',' << seconds << ','
-      << (r.verified ? 1 : 0) << '\n';
+}  // namespace
+
+void append_csv_row(std::string& out, const BoardResult& r, std::string_view solver) {
+  out += std::to_string(r.board);
+  out += ',';
+  out += csv_field(solver);
+  out += ',';
+  out += std::to_string(r.moves);
+  out += ',';
+  out += r.solution;
+  out += r.proven_optimal ? ",1," : ",0,";
+  out += std::to_string(r.expanded);
+  out += ',';
+  out += format("%.6f", r.seconds);
+  out += r.verified ? ",1\n" : ",0\n";
 }
 
-void write_summary_table(std::ostream& out, const std::vector<SolverSpec>& solvers,
-                         const std::vector<SolverSummary>& summaries) {
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+          out += escaped;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+void append_json_row(std::string& out, const BoardResult& r, std::string_view solver) {
+  out += "{\"type\":\"result\",\"board\":";
+  out += std::to_string(r.board);
+  out += ",\"solver\":";
+  out += json_string(solver);
+  out += ",\"moves\":";
+  out += std::to_string(r.moves);
+  out += ",\"solution\":";
+  out += json_string(r.solution);
+  out += ",\"proven_optimal\":";
+  out += r.proven_optimal ? "true" : "false";
+  out += ",\"expanded\":";
+  out += std::to_string(r.expanded);
+  out += ",\"seconds\":";
+  out += format("%.6f", r.seconds);
+  out += ",\"verified\":";
+  out += r.verified ? "true" : "false";
+  if (!r.error.empty()) {
+    out += ",\"error\":";
+    out += json_string(r.error);
+  }
+  out += "}\n";
+}
+
+void append_json_summary(std::string& out, const std::vector<std::string>& solvers,
+                         const RunSummary& summary, const RunInfo& info) {
+  out += "{\"type\":\"summary\"";
+  for (const auto& [key, value] : info) {
+    out += ',';
+    out += json_string(key);
+    out += ':';
+    out += json_string(value);
+  }
+  out += ",\"boards\":";
+  out += std::to_string(summary.boards());
+  out += ",\"boards_with_optimum\":";
+  out += std::to_string(summary.boards_with_optimum());
+  out += ",\"solvers\":[";
+  for (std::size_t i = 0; i < solvers.size(); ++i) {
+    const SolverSummary& s = summary.solvers()[i];
+    if (i > 0) out += ',';
+    out += "{\"solver\":" + json_string(solvers[i]);
+    out += ",\"boards\":" + std::to_string(s.boards);
+    out += ",\"failed\":" + std::to_string(s.failed);
+    out += ",\"min\":" + std::to_string(s.min);
+    out += ",\"mean\":" + format("%.10g", s.mean);
+    out += ",\"max\":" + std::to_string(s.max);
+    out += ",\"stdev\":" + format("%.10g", s.stdev);
+    out += ",\"proven_optimal\":" + std::to_string(s.proven_optimal);
+    out += ",\"seconds\":" + format("%.6f", s.seconds);
+    out += ",\"expanded\":" + std::to_string(s.expanded);
+    if (summary.boards_with_optimum() > 0) {
+      const auto at_optimum = s.excess_histogram.count(0) ? s.excess_histogram.at(0) : 0;
+      std::uint64_t excess = 0;
+      for (const auto& [e, n] : s.excess_histogram)
+        excess += static_cast<std::uint64_t>(std::max<std::int64_t>(e, 0)) * n;
+      out += ",\"boards_at_optimum\":" + std::to_string(at_optimum);
+      out += ",\"mean_excess\":" +
+             format("%.10g", s.excess_boards() == 0 ? 0.0
+                                                    : static_cast<double>(excess) /
+                                                          static_cast<double>(s.excess_boards()));
+    }
+    out += '}';
+  }
+  out += "]}\n";
+}
+
+void write_summary_table(std::ostream& out, const std::vector<std::string>& solvers,
+                         const std::vector<SolverSummary>& summaries, TableStyle style) {
+  char line[1024];
+  if (style == TableStyle::kMarkdown) {
+    out << "| solver | boards | min | mean | max | stdev | optimal | seconds | expanded |\n"
+        << "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (std::size_t i = 0; i < solvers.size(); ++i) {
+      const SolverSummary& s = summaries[i];
+      std::string name = solvers[i];
+      std::replace(name.begin(), name.end(), '|', '/');
+      std::snprintf(line, sizeof line,
+                    "| `%s` | %zu | %zu | %.2f | %zu | %.2f | %zu | %.3f | %llu |\n", name.c_str(),
+                    s.boards, s.min, s.mean, s.max, s.stdev, s.proven_optimal, s.seconds,
+                    static_cast<unsigned long long>(s.expanded));
+      out << line;
+    }
+    for (std::size_t i = 0; i < solvers.size(); ++i)
+      if (summaries[i].failed > 0)
+        out << "\n" << summaries[i].failed << " boards failed for `" << solvers[i] << "`.\n";
+    return;
+  }
   std::size_t width = 6;
   for (const auto& s : solvers)
-    width = std::max(width, s.text.size());
-  char line[512];
+    width = std::max(width, s.size());
+  width = std::min<std::size_t>(width, 200);
   std::snprintf(line, sizeof line, "%-*s %7s %5s %7s %5s %6s %7s %9s %12s\n",
                 static_cast<int>(width), "solver", "boards", "min", "mean", "max", "stdev",
                 "optimal", "seconds", "expanded");
@@ -42,12 +174,20 @@ void write_summary_table(std::ostream& out, const std::vector<SolverSpec>& solve
   for (std::size_t i = 0; i < solvers.size(); ++i) {
     const SolverSummary& s = summaries[i];
     std::snprintf(line, sizeof line, "%-*s %7zu %5zu %7.2f %5zu %6.2f %7zu %9.3f %12llu\n",
-                  static_cast<int>(width), solvers[i].text.c_str(), s.boards, s.min, s.mean, s.max,
+                  static_cast<int>(width), solvers[i].c_str(), s.boards, s.min, s.mean, s.max,
                   s.stdev, s.proven_optimal, s.seconds,
                   static_cast<unsigned long long>(s.expanded));
     out << line;
-    if (s.failed > 0) out << "  (" << s.failed << " boards failed for " << solvers[i].text << ")\n";
+    if (s.failed > 0) out << "  (" << s.failed << " boards failed for " << solvers[i] << ")\n";
   }
+}
+
+std::vector<std::string> spec_texts(const std::vector<SolverSpec>& specs) {
+  std::vector<std::string> texts;
+  texts.reserve(specs.size());
+  for (const auto& s : specs)
+    texts.push_back(s.text);
+  return texts;
 }
 
 }  // namespace colorwalk

@@ -1,24 +1,54 @@
-// Reports of a batch run: the per-solver summary table and the per-board CSV.
+// Reports of a batch run: the per-board CSV and JSON Lines rows, the JSON
+// summary object, and the per-solver summary table as text or Markdown.
+// Rows are appended to strings so that a caller can hand whole lines to the
+// operating system at once (see output_file.hpp).
 #pragma once
 
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "batch.hpp"
+#include "summary.hpp"
 
 namespace colorwalk {
+
+// The header of the per-board CSV (SPEC section 7); `seconds` is the only
+// column that depends on the machine or the run.
+inline constexpr std::string_view kCsvHeader =
+    "board,solver,moves,solution,proven_optimal,expanded,seconds,verified";
 
 // Quotes a CSV field when it holds a comma, a quote or a line break (RFC 4180).
 std::string csv_field(std::string_view text);
 
-// The CSV header and one row per result, in result order.
-void write_csv_header(std::ostream& out);
-void write_csv_row(std::ostream& out, const BoardResult& result, const std::string& solver_spec);
+// Appends one CSV row (with its line break).
+void append_csv_row(std::string& out, const BoardResult& result, std::string_view solver);
 
-// The summary table: one row per solver (SPEC section 7).
-void write_summary_table(std::ostream& out, const std::vector<SolverSpec>& solvers,
-                         const std::vector<SolverSummary>& summaries);
+// A JSON string literal for `text` (quotes, backslashes and control bytes escaped).
+std::string json_string(std::string_view text);
+
+// Appends one JSON Lines object: {"type":"result","board":..,"solver":..,...}.
+void append_json_row(std::string& out, const BoardResult& result, std::string_view solver);
+
+// Key/value pairs describing a run (source, rules, shard, ...), in order.
+using RunInfo = std::vector<std::pair<std::string, std::string>>;
+
+// Appends the closing JSON Lines object: {"type":"summary", run info...,
+// "boards":N, "solvers":[{"solver":..,"boards":..,"min":..,...}, ...]}.
+void append_json_summary(std::string& out, const std::vector<std::string>& solvers,
+                         const RunSummary& summary, const RunInfo& info);
+
+enum class TableStyle { kText, kMarkdown };
+
+// The summary table: one row per solver (SPEC section 7): boards, min, mean,
+// max, stdev, proven optimal, total solver seconds, nodes expanded.
+void write_summary_table(std::ostream& out, const std::vector<std::string>& solvers,
+                         const std::vector<SolverSummary>& summaries,
+                         TableStyle style = TableStyle::kText);
+
+// The specs' texts, as given by the user.
+std::vector<std::string> spec_texts(const std::vector<SolverSpec>& specs);
 
 }  // namespace colorwalk

@@ -1,0 +1,48 @@
+// An output file written in whole lines: text is buffered and handed to the
+// operating system with one write(2) per flush, at most every half second or
+// 256 KiB, so a process stopped at any moment, even killed, leaves complete
+// lines behind (a torn last line can come only from the system itself, a
+// full disk or a crash, and resuming cuts it). Flushing is explicit:
+// destroying the object without close() drops nothing already flushed and
+// never throws.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace colorwalk {
+
+class LineFile {
+ public:
+  LineFile() = default;
+  ~LineFile();
+  LineFile(LineFile&& other) noexcept;
+  LineFile& operator=(LineFile&& other) noexcept;
+  LineFile(const LineFile&) = delete;
+  LineFile& operator=(const LineFile&) = delete;
+
+  // Creates or empties `path`. Throws std::runtime_error naming the file.
+  static LineFile create(const std::string& path);
+  // Opens `path`, cuts it to `size` bytes and appends after them.
+  static LineFile append_at(const std::string& path, std::uint64_t size);
+
+  bool is_open() const noexcept { return fd_ >= 0; }
+  const std::string& path() const noexcept { return path_; }
+
+  // Queues whole lines (each ending in '\n'); flushes when one is due.
+  void append(std::string_view lines);
+  // Writes everything queued now. Throws std::runtime_error on a write error.
+  void flush();
+  // Flushes and closes. Throws std::runtime_error on a write or close error.
+  void close();
+
+ private:
+  int fd_ = -1;
+  std::string path_;
+  std::string buffer_;
+  std::chrono::steady_clock::time_point last_flush_{};
+};
+
+}  // namespace colorwalk

@@ -1,0 +1,340 @@
+// Reports: aggregates, CSV and JSON rows, the summary table, the SVG chart,
+// progress text, and merging results CSVs.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "colorwalk/board_io.hpp"
+#include "merge.hpp"
+#include "progress.hpp"
+#include "report.hpp"
+#include "results_csv.hpp"
+#include "summary.hpp"
+#include "svg_chart.hpp"
+#include "test_support.hpp"
+
+using namespace colorwalk;
+using colorwalk::testing::read_file;
+using colorwalk::testing::ScratchDir;
+
+namespace {
+
+BoardResult result(std::size_t board, std::size_t solver, std::size_t moves, bool optimal = false,
+                   bool verified = true) {
+  BoardResult r;
+  r.board = board;
+  r.solver = solver;
+  r.moves = moves;
+  r.solution = std::string(moves, '0');
+  r.proven_optimal = optimal;
+  r.verified = verified;
+  r.seconds = 0.5;
+  r.expanded = 10;
+  if (!verified) r.error = "broken";
+  return r;
+}
+
+// Checks that every element opened is closed, in order, and that the text
+// outside tags holds no raw '<' or '&' that is not an entity.
+::testing::AssertionResult well_formed_xml(const std::string& text) {
+  std::vector<std::string> open;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == '&') {
+      const auto semi = text.find(';', i);
+      const std::string entity = text.substr(i, semi == std::string::npos ? 8 : semi - i + 1);
+      if (entity != "&amp;" && entity != "&lt;" && entity != "&gt;" && entity != "&quot;")
+        return ::testing::AssertionFailure() << "bad entity at " << i << ": " << entity;
+    }
+    if (text[i] != '<') {
+      ++i;
+      continue;
+    }
+    const auto end = text.find('>', i);
+    if (end == std::string::npos) return ::testing::AssertionFailure() << "unclosed tag at " << i;
+    std::string tag = text.substr(i + 1, end - i - 1);
+    i = end + 1;
+    if (tag.find('<') != std::string::npos)
+      return ::testing::AssertionFailure() << "'<' inside a tag: " << tag;
+    if (tag.back() == '/') continue;
+    if (tag.front() == '/') {
+      const std::string name = tag.substr(1);
+      if (open.empty() || open.back() != name)
+        return ::testing::AssertionFailure()
+               << "</" << name << "> closes " << (open.empty() ? "nothing" : open.back());
+      open.pop_back();
+      continue;
+    }
+    open.push_back(tag.substr(0, tag.find_first_of(" \n")));
+  }
+  if (!open.empty()) return ::testing::AssertionFailure() << "<" << open.back() << "> left open";
+  return ::testing::AssertionSuccess();
+}
+
+}  // namespace
+
+TEST(Summary, AggregatesHistogramsAndQuantiles) {
+  RunSummary summary(2);
+  const std::size_t moves[] = {10, 12, 12, 14, 20};
+  for (std::size_t b = 0; b < 5; ++b) {
+    const std::vector<BoardResult> board = {result(b, 0, moves[b]),
+                                            result(b, 1, 30, false, b != 3)};
+    summary.add_board(board);
+  }
+  const SolverSummary& s = summary.solvers()[0];
+  EXPECT_EQ(summary.boards(), 5u);
+  EXPECT_EQ(s.boards, 5u);
+  EXPECT_EQ(s.min, 10u);
+  EXPECT_EQ(s.max, 20u);
+  EXPECT_EQ(s.sum, 68u);
+  EXPECT_DOUBLE_EQ(s.mean, 13.6);
+  EXPECT_NEAR(s.stdev, 3.4409, 1e-4);
+  EXPECT_EQ(s.moves_histogram.at(12), 2u);
+  EXPECT_EQ(histogram_quantile(s.moves_histogram, 0.25), 12u);
+  EXPECT_EQ(histogram_quantile(s.moves_histogram, 0.5), 12u);
+  EXPECT_EQ(histogram_quantile(s.moves_histogram, 0.75), 14u);
+  EXPECT_EQ(histogram_quantile(s.moves_histogram, 1.0), 20u);
+  EXPECT_DOUBLE_EQ(s.seconds, 2.5);
+  EXPECT_EQ(s.expanded, 50u);
+  EXPECT_EQ(summary.solvers()[1].failed, 1u);
+  EXPECT_EQ(summary.solvers()[1].boards, 4u);
+  EXPECT_EQ(summary.boards_with_optimum(), 0u);
+  EXPECT_TRUE(s.excess_histogram.empty());
+}
+
+TEST(Summary, ExcessOverTheProvenOptimum) {
+  RunSummary summary(3);
+  // Board 0: solver 2 proves 10; board 1: no optimum known; board 2: 7.
+  summary.add_board(
+      std::vector<BoardResult>{result(0, 0, 12), result(0, 1, 10), result(0, 2, 10, true)});
+  summary.add_board(std::vector<BoardResult>{result(1, 0, 9), result(1, 1, 9), result(1, 2, 9)});
+  summary.add_board(
+      std::vector<BoardResult>{result(2, 0, 7), result(2, 1, 8), result(2, 2, 7, true)});
+  EXPECT_EQ(summary.boards_with_optimum(), 2u);
+  const auto& greedy = summary.solvers()[0];
+  EXPECT_EQ(greedy.excess_histogram, (std::map<std::int64_t, std::uint64_t>{{0, 1}, {2, 1}}));
+  EXPECT_EQ(greedy.excess_boards(), 2u);
+  EXPECT_EQ(summary.solvers()[2].excess_histogram, (std::map<std::int64_t, std::uint64_t>{{0, 2}}));
+  EXPECT_EQ(summary.solvers()[2].proven_optimal, 2u);
+}
+
+TEST(Summary, SummarizeGroupsBoardMajorResults) {
+  const std::vector<BoardResult> results = {result(0, 0, 5), result(0, 1, 6), result(1, 0, 7),
+                                            result(1, 1, 8)};
+  const auto s = summarize(results, 2);
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_DOUBLE_EQ(s[0].mean, 6.0);
+  EXPECT_DOUBLE_EQ(s[1].mean, 7.0);
+}
+
+TEST(Report, CsvRowsQuoteSpecsAndReadBack) {
+  BoardResult r = result(7, 0, 3);
+  r.solution = "012";
+  r.seconds = 0.25;
+  std::string text;
+  append_csv_row(text, r, "greedy-look-ahead:depth=2,legacy=1");
+  EXPECT_EQ(text, "7,\"greedy-look-ahead:depth=2,legacy=1\",3,012,0,10,0.250000,1\n");
+  std::vector<std::string> fields;
+  ASSERT_TRUE(split_csv_line(text.substr(0, text.size() - 1), fields));
+  EXPECT_EQ(fields.size(), 8u);
+  EXPECT_EQ(fields[1], "greedy-look-ahead:depth=2,legacy=1");
+  EXPECT_TRUE(split_csv_line("a,\"b \"\"c\"\"\",", fields));
+  EXPECT_EQ(fields, (std::vector<std::string>{"a", "b \"c\"", ""}));
+  EXPECT_FALSE(split_csv_line("a,\"b", fields));
+  EXPECT_FALSE(split_csv_line("a,\"b\"x", fields));
+  EXPECT_EQ(csv_field("plain"), "plain");
+}
+
+TEST(Report, JsonRowsAndSummary) {
+  EXPECT_EQ(json_string("a\"b\\c\n\x01"), "\"a\\\"b\\\\c\\n\\u0001\"");
+  BoardResult r = result(2, 0, 2, false, false);
+  r.solution = "01";
+  std::string text;
+  append_json_row(text, r, "x");
+  EXPECT_EQ(text,
+            "{\"type\":\"result\",\"board\":2,\"solver\":\"x\",\"moves\":2,\"solution\":\"01\","
+            "\"proven_optimal\":false,\"expanded\":10,\"seconds\":0.500000,\"verified\":false,"
+            "\"error\":\"broken\"}\n");
+  RunSummary summary(1);
+  summary.add_board(std::vector<BoardResult>{result(0, 0, 4, true)});
+  text.clear();
+  append_json_summary(text, {"astar"}, summary, {{"source", "articles 1"}});
+  EXPECT_EQ(
+      text,
+      "{\"type\":\"summary\",\"source\":\"articles 1\",\"boards\":1,\"boards_with_optimum\":1,"
+      "\"solvers\":[{\"solver\":\"astar\",\"boards\":1,\"failed\":0,\"min\":4,\"mean\":4,"
+      "\"max\":4,\"stdev\":0,\"proven_optimal\":1,\"seconds\":0.500000,\"expanded\":10,"
+      "\"boards_at_optimum\":1,\"mean_excess\":0}]}\n");
+}
+
+TEST(Report, SummaryTableTextAndMarkdown) {
+  RunSummary summary(2);
+  summary.add_board(std::vector<BoardResult>{result(0, 0, 4), result(0, 1, 5, false, false)});
+  std::ostringstream text;
+  write_summary_table(text, {"greedy", "round-robin"}, summary.solvers());
+  EXPECT_EQ(text.str(),
+            "solver       boards   min    mean   max  stdev optimal   seconds     expanded\n"
+            "greedy            1     4    4.00     4   0.00       0     0.500           10\n"
+            "round-robin       0     0    0.00     0   0.00       0     0.500           10\n"
+            "  (1 boards failed for round-robin)\n");
+  std::ostringstream md;
+  write_summary_table(md, {"greedy", "a|b"}, summary.solvers(), TableStyle::kMarkdown);
+  EXPECT_NE(md.str().find("| solver | boards | min | mean |"), std::string::npos);
+  EXPECT_NE(md.str().find("| `greedy` | 1 | 4 | 4.00 | 4 | 0.00 | 0 | 0.500 | 10 |"),
+            std::string::npos)
+      << md.str();
+  EXPECT_NE(md.str().find("`a/b`"), std::string::npos);
+  EXPECT_NE(md.str().find("1 boards failed for `a|b`"), std::string::npos);
+}
+
+TEST(Chart, IsWellFormedAndLabelsEverySolver) {
+  RunSummary summary(3);
+  for (std::size_t b = 0; b < 50; ++b) {
+    summary.add_board(std::vector<BoardResult>{result(b, 0, 30 + b % 7), result(b, 1, 40 + b % 11),
+                                               result(b, 2, 20 + b % 3, false, b != 4)});
+  }
+  std::ostringstream out;
+  write_svg_chart(out, "random 50 <&> \"quoted\"", {"greedy", "round-robin", "x<y&z"}, summary);
+  const std::string svg = out.str();
+  EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+  EXPECT_TRUE(well_formed_xml(svg));
+  EXPECT_NE(svg.find(">greedy<"), std::string::npos);
+  EXPECT_NE(svg.find(">round-robin<"), std::string::npos);
+  EXPECT_NE(svg.find(">x&lt;y&amp;z<"), std::string::npos);
+  EXPECT_NE(svg.find("random 50 &lt;&amp;&gt; &quot;quoted&quot;"), std::string::npos);
+  EXPECT_NE(svg.find("Moves per board"), std::string::npos);
+  EXPECT_NE(svg.find("moves to clear the board"), std::string::npos);
+  EXPECT_NE(svg.find("failed 1"), std::string::npos);
+  EXPECT_EQ(svg.find("above the proven optimum"), std::string::npos);
+  // The same summary gives the same bytes.
+  std::ostringstream again;
+  write_svg_chart(again, "random 50 <&> \"quoted\"", {"greedy", "round-robin", "x<y&z"}, summary);
+  EXPECT_EQ(again.str(), svg);
+}
+
+TEST(Chart, ShowsTheExcessWhenAnOptimumIsKnown) {
+  RunSummary summary(2);
+  for (std::size_t b = 0; b < 20; ++b)
+    summary.add_board(std::vector<BoardResult>{result(b, 0, 25 + b % 4), result(b, 1, 24, b < 15)});
+  std::ostringstream out;
+  const std::string long_label(80, 'L');
+  write_svg_chart(out, "t", {long_label, "astar"}, summary);
+  const std::string svg = out.str();
+  EXPECT_TRUE(well_formed_xml(svg));
+  EXPECT_NE(svg.find("Moves above the proven optimum (15 of 20 boards have one)"),
+            std::string::npos);
+  EXPECT_NE(svg.find("optimal on 100.0%"), std::string::npos);
+  EXPECT_NE(svg.find("<title>" + long_label + "</title>"), std::string::npos);  // a cut label
+}
+
+TEST(Chart, EmptyRunStillDraws) {
+  RunSummary summary(1);
+  std::ostringstream out;
+  write_svg_chart(out, "nothing", {"greedy"}, summary);
+  EXPECT_TRUE(well_formed_xml(out.str()));
+  EXPECT_NE(out.str().find("no verified results"), std::string::npos);
+}
+
+TEST(Progress, Text) {
+  EXPECT_EQ(format_duration(4.4), "4s");
+  EXPECT_EQ(format_duration(65), "1m 05s");
+  EXPECT_EQ(format_duration(3720), "1h 02m");
+  EXPECT_EQ(format_duration(2 * 86400 + 3 * 3600), "2d 03h");
+  EXPECT_EQ(format_count(0), "0");
+  EXPECT_EQ(format_count(999), "999");
+  EXPECT_EQ(format_count(1234567), "1,234,567");
+  EXPECT_EQ(format_progress(50, 200, 10.0), "  50 / 200 boards  25.0%  10.0 boards/s  15s left");
+  EXPECT_EQ(format_progress(5, 10000, 0), "  5 / 10,000 boards  0.1%");
+  EXPECT_EQ(format_progress(1000, 2000, 250.4),
+            "  1,000 / 2,000 boards  50.0%  250 boards/s  4s left");
+  std::ostringstream out;
+  {
+    ProgressLine off(out, false, 0, 10);
+    off.update(5);
+  }
+  EXPECT_EQ(out.str(), "");
+  {
+    ProgressLine on(out, true, 0, 10);
+    on.update(10);
+  }
+  EXPECT_EQ(out.str().rfind("\r  10 / 10 boards  100.0%", 0), 0u) << out.str();
+  EXPECT_EQ(out.str().substr(out.str().size() - 4), "\r\x1b[K");
+}
+
+namespace {
+
+const std::string kHeader = std::string(kCsvHeader) + "\n";
+
+std::string row(std::size_t board, const std::string& solver, const std::string& solution,
+                int verified = 1) {
+  return std::to_string(board) + "," + solver + "," + std::to_string(solution.size()) + "," +
+         solution + ",0,0,0.001000," + std::to_string(verified) + "\n";
+}
+
+std::string merge_error(const MergeOptions& options) {
+  try {
+    merge_results(options);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST(Merge, InterleavedShardsInAnyOrder) {
+  ScratchDir dir;
+  const auto a = dir.write("a.csv", kHeader + row(0, "g", "01") + row(0, "r", "012") +
+                                        row(2, "g", "0") + row(2, "r", "01"));
+  const auto b = dir.write("b.csv", kHeader + row(1, "g", "0101") + row(1, "r", "0"));
+  const auto empty = dir.write("c.csv", kHeader);
+  const MergeResult m =
+      merge_results(MergeOptions{{b, empty, a}, dir.file("m.csv"), dir.file("m.jsonl"), 3});
+  EXPECT_EQ(m.solvers, (std::vector<std::string>{"g", "r"}));
+  EXPECT_EQ(m.summary.boards(), 3u);
+  EXPECT_EQ(m.summary.solvers()[0].sum, 7u);
+  EXPECT_EQ(read_file(dir.file("m.csv")), kHeader + row(0, "g", "01") + row(0, "r", "012") +
+                                              row(1, "g", "0101") + row(1, "r", "0") +
+                                              row(2, "g", "0") + row(2, "r", "01"));
+  const std::string json = read_file(dir.file("m.jsonl"));
+  EXPECT_EQ(std::count(json.begin(), json.end(), '\n'), 7);
+  EXPECT_NE(json.find("{\"type\":\"summary\",\"merged\":"), std::string::npos);
+}
+
+TEST(Merge, RefusesDuplicatesGapsAndMismatches) {
+  ScratchDir dir;
+  const auto a = dir.write("a.csv", kHeader + row(0, "g", "01") + row(2, "g", "0"));
+  const auto dup = dir.write("dup.csv", kHeader + row(2, "g", "01"));
+  EXPECT_NE(merge_error(MergeOptions{{a, dup}, "", "", {}}).find("dup.csv:2: board 2 is also in"),
+            std::string::npos);
+  EXPECT_NE(
+      merge_error(MergeOptions{{a}, "", "", {}}).find("a.csv:3: board 2, but no input has board 1"),
+      std::string::npos);
+  const auto b = dir.write("b.csv", kHeader + row(1, "r", "01"));
+  EXPECT_NE(merge_error(MergeOptions{{a, b}, "", "", {}})
+                .find("b.csv:2: solver 'r' where the inputs have 'g'"),
+            std::string::npos);
+  const auto c = dir.write("c.csv", kHeader + row(1, "g", "01") + row(1, "r", "0"));
+  EXPECT_NE(
+      merge_error(MergeOptions{{a, c}, "", "", {}}).find("board 1 has 2 rows, but the run has 1"),
+      std::string::npos);
+  const auto d = dir.write("d.csv", kHeader + row(1, "g", "01"));
+  EXPECT_NE(merge_error(MergeOptions{{a, d}, "", "", 4}).find("hold 3 boards, expected 4"),
+            std::string::npos);
+  const auto torn = dir.write("torn.csv", kHeader + row(1, "g", "01") + "3,g,1");
+  EXPECT_NE(
+      merge_error(MergeOptions{{a, torn}, "", "", {}}).find("torn.csv: ends in a partial line"),
+      std::string::npos);
+  const auto order = dir.write("order.csv", kHeader + row(1, "g", "0") + row(0, "g", "0"));
+  EXPECT_NE(merge_error(MergeOptions{{a, order}, "", "", {}})
+                .find("order.csv:3: board 0 after board 1: boards must be in increasing order"),
+            std::string::npos);
+  const auto bad = dir.write("bad.csv", kHeader + "0,g,3,01,0,0,0.1,1\n");
+  EXPECT_NE(merge_error(MergeOptions{{bad}, "", "", {}})
+                .find("bad.csv:2: moves is 3 but the solution has 2 moves"),
+            std::string::npos);
+  const auto foreign = dir.write("foreign.csv", "x,y\n");
+  EXPECT_NE(merge_error(MergeOptions{{foreign}, "", "", {}})
+                .find("foreign.csv:1: not a colorwalk results CSV"),
+            std::string::npos);
+}
