@@ -101,6 +101,7 @@ const SolverRegistry& builtin_solvers() {
     register_greedy(r);
     register_random(r);
     register_heuristics(r);
+    register_search(r);
     register_astar(r);
     register_beam(r);
     return r;
