@@ -116,13 +116,15 @@ TEST(AStar, AgreesWithExhaustiveSearchOnSmallBoards) {
 }
 
 TEST(AStar, AtALimitReturnsAValidUnprovenSolution) {
-  const Board board = ArticlesSource(1).board(0);
+  // The articles' board 1 (optimum 30) needs about 100 MiB and 370,000
+  // expansions to be proven.
+  const Board board = ArticlesSource(2).board(1);
   const ClusterGraph g(board);
   for (const char* spec : {"astar:nodes=50", "astar:memory=16"}) {
     const Solution s = builtin_solvers().parse(spec).make()->solve(g, SolveContext{});
     EXPECT_FALSE(s.proven_optimal) << spec;
     EXPECT_TRUE(replay(g, s.moves).ok()) << spec;
-    EXPECT_GE(s.moves.size(), 29u) << spec;  // the optimum of this board is 29
+    EXPECT_GE(s.moves.size(), 30u) << spec;
   }
   std::atomic<bool> cancel{true};
   const Solution c = builtin_solvers().parse("astar").make()->solve(g, SolveContext{0, 0, &cancel});

@@ -145,6 +145,12 @@ class ClusterGraph {
   // The state before any move: the start region and its frontier.
   MarkerState initial_state() const;
 
+  // Rebuilds `s` from its absorbed set and counts (a compact form of a
+  // state): the frontier is recomputed from the absorbed clusters'
+  // neighbours. Reuses the storage of `s`.
+  void restore(MarkerState& s, std::span<const Word> absorbed, std::uint32_t cells,
+               std::uint32_t clusters) const;
+
   bool is_cleared(const MarkerState& s) const noexcept { return s.cells_cleared() == cell_count(); }
 
   // Bit k set when playing colour k absorbs something.

@@ -4,9 +4,14 @@
 //
 // A state also carries the move that reached it and whether the state it
 // came from had all its moves (no dominant move), which the commutation
-// rule needs. They are packed in one extra word after the marker state's
-// words; the key stays the absorbed set, so two paths to one region are one
-// node (libsearch keeps the cheaper path's extra word).
+// rule needs.
+//
+// Packed form (W + 1 words, W = words of a cluster set): the absorbed set,
+// then one word with the last move (bits 0-7), the flag (bit 8), the cells
+// cleared (bits 9-31) and the clusters absorbed (bits 32-63). The frontier
+// is recomputed on unpack (once per expansion), which halves the bytes per
+// stored node. The key is the absorbed set, so two paths to one region are
+// one node (libsearch keeps the cheaper path's extra word).
 //
 // Moves of a state: its dominant move alone if it has one; otherwise the
 // useful moves minus the neutral ones and, when the parent had all its
@@ -61,17 +66,22 @@ class ExactDomain {
   }
   bool is_goal(const State& s) const { return graph_.is_cleared(s.marker); }
 
-  std::size_t packed_words() const noexcept { return 2 * graph_.set_words() + 2; }
+  std::size_t packed_words() const noexcept { return graph_.set_words() + 1; }
   std::size_t key_words() const noexcept { return graph_.set_words(); }
   void pack(const State& s, std::span<search::Word> out) const {
-    const auto words = s.marker.words();
-    std::copy(words.begin(), words.end(), out.begin());
-    out[words.size()] = search::Word{s.last} | (search::Word{s.parent_full} << 8);
+    const auto absorbed = s.marker.absorbed();
+    std::copy(absorbed.begin(), absorbed.end(), out.begin());
+    out[absorbed.size()] = search::Word{s.last} | (search::Word{s.parent_full} << 8) |
+                           (search::Word{s.marker.cells_cleared()} << 9) |
+                           (search::Word{s.marker.clusters_absorbed()} << 32);
   }
   void unpack(std::span<const search::Word> in, State& s) const {
-    s.marker.assign(in.first(in.size() - 1));
-    s.last = static_cast<Color>(in.back() & 0xff);
-    s.parent_full = ((in.back() >> 8) & 1) != 0;
+    const search::Word meta = in.back();
+    graph_.restore(s.marker, in.first(in.size() - 1),
+                   static_cast<std::uint32_t>((meta >> 9) & 0x7fffff),
+                   static_cast<std::uint32_t>(meta >> 32));
+    s.last = static_cast<Color>(meta & 0xff);
+    s.parent_full = ((meta >> 8) & 1) != 0;
   }
 
   std::uint32_t lower_bound(const State& s) const { return elimination_bound(graph_, s.marker); }
