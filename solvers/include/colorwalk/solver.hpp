@@ -111,7 +111,7 @@ void register_round_robin(SolverRegistry& registry);  // round-robin, round-robi
 void register_greedy(SolverRegistry& registry);
 void register_random(SolverRegistry& registry);      // random, random-skip
 void register_heuristics(SolverRegistry& registry);  // look-ahead and metric heuristics
-void register_search(SolverRegistry& registry);  // bfs, dfs, dijkstra and its hybrids
+void register_search(SolverRegistry& registry);      // bfs, dfs, dijkstra and its hybrids
 void register_astar(SolverRegistry& registry);       // exact
 void register_beam(SolverRegistry& registry);        // anytime
 
