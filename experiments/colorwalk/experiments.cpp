@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -181,8 +182,11 @@ class Parser {
     std::string_view rest = value;
     while (true) {
       const auto comma = rest.find(',');
-      const auto figure = parse_double(trim(rest.substr(0, comma)));
-      if (!figure) fail("published needs MIN, MEAN, MAX, STDEV (numbers), got '" + value + "'");
+      const std::string text = trim(rest.substr(0, comma));
+      const auto figure = text == "-" ? std::optional<double>(std::nan("")) : parse_double(text);
+      if (!figure)
+        fail("published needs MIN, MEAN, MAX, STDEV (numbers, or - for one not published), got '" +
+             value + "'");
       figures.push_back(*figure);
       if (comma == std::string_view::npos) break;
       rest = rest.substr(comma + 1);

@@ -21,7 +21,8 @@ namespace colorwalk {
 
 inline constexpr std::string_view kExperimentSuffix = ".exp";
 
-// Published figures of one row (the articles' table: SPEC section 5).
+// Published figures of one row (the articles' table: SPEC section 5); NaN
+// for a figure that was not published (`-` in the file).
 struct PublishedFigures {
   double min = 0;
   double mean = 0;

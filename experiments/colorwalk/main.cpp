@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -658,52 +659,59 @@ std::string fresh_results_dir(const std::string& root, const std::string& name,
   return dir;
 }
 
+// A published figure, or "-" where none was published (NaN).
+std::string published_figure(double value, const char* format) {
+  if (std::isnan(value)) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
 // "ours beside the published table" for the rows of an experiment.
 void write_published_table(std::ostream& out, const std::vector<const ExperimentRow*>& rows,
                            const std::vector<SolverSummary>& summaries, TableStyle style) {
   char line[1024];
-  if (style == TableStyle::kMarkdown) {
+  const bool markdown = style == TableStyle::kMarkdown;
+  if (markdown) {
     out << "| algorithm | spec | min | mean | max | stdev | published min | mean | max | stdev | "
            "mean - published |\n"
         << "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      const SolverSummary& s = summaries[i];
-      const ExperimentRow& r = *rows[i];
-      std::snprintf(line, sizeof line, "| %s | `%s` | %zu | %.2f | %zu | %.2f |", r.label.c_str(),
-                    r.spec.c_str(), s.min, s.mean, s.max, s.stdev);
-      out << line;
-      if (r.published) {
-        const PublishedFigures& p = *r.published;
-        std::snprintf(line, sizeof line, " %g | %.1f | %g | %.1f | %+.2f |\n", p.min, p.mean, p.max,
-                      p.stdev, s.mean - p.mean);
-        out << line;
-      } else {
-        out << " | | | | |\n";
-      }
-    }
-    return;
+  } else {
+    std::snprintf(line, sizeof line, "%-34s %4s %6s %4s %5s | %4s %6s %4s %5s | %6s\n",
+                  "algorithm (spec)", "min", "mean", "max", "stdev", "min", "mean", "max", "stdev",
+                  "d.mean");
+    out << line;
+    std::snprintf(line, sizeof line, "%-34s %23s | %23s |\n", "", "ours", "published");
+    out << line;
   }
-  std::snprintf(line, sizeof line, "%-34s %4s %6s %4s %5s | %4s %6s %4s %5s | %6s\n",
-                "algorithm (spec)", "min", "mean", "max", "stdev", "min", "mean", "max", "stdev",
-                "d.mean");
-  out << line;
-  std::snprintf(line, sizeof line, "%-34s %23s | %23s |\n", "", "ours", "published");
-  out << line;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const SolverSummary& s = summaries[i];
     const ExperimentRow& r = *rows[i];
-    if (r.published) {
-      const PublishedFigures& p = *r.published;
+    const double nan = std::nan("");
+    const PublishedFigures p = r.published.value_or(PublishedFigures{nan, nan, nan, nan});
+    const std::string min = published_figure(p.min, "%.0f");
+    const std::string mean = published_figure(p.mean, "%.1f");
+    const std::string max = published_figure(p.max, "%.0f");
+    const std::string stdev = published_figure(p.stdev, "%.1f");
+    const std::string delta = published_figure(s.mean - p.mean, "%+.2f");
+    if (markdown) {
       std::snprintf(line, sizeof line,
-                    "%-34s %4zu %6.2f %4zu %5.2f | %4.0f %6.1f %4.0f %5.1f | %+6.2f\n",
-                    r.label.c_str(), s.min, s.mean, s.max, s.stdev, p.min, p.mean, p.max, p.stdev,
-                    s.mean - p.mean);
+                    "| %s | `%s` | %zu | %.2f | %zu | %.2f | %s | %s | %s | %s | %s |\n",
+                    r.label.c_str(), r.spec.c_str(), s.min, s.mean, s.max, s.stdev, min.c_str(),
+                    mean.c_str(), max.c_str(), stdev.c_str(), delta.c_str());
+      out << line;
+      continue;
+    }
+    if (r.published) {
+      std::snprintf(line, sizeof line, "%-34s %4zu %6.2f %4zu %5.2f | %4s %6s %4s %5s | %6s\n",
+                    r.label.c_str(), s.min, s.mean, s.max, s.stdev, min.c_str(), mean.c_str(),
+                    max.c_str(), stdev.c_str(), delta.c_str());
     } else {
       std::snprintf(line, sizeof line, "%-34s %4zu %6.2f %4zu %5.2f | %23s |\n", r.label.c_str(),
                     s.min, s.mean, s.max, s.stdev, "");
     }
     out << line;
-    out << "  " << r.spec << "\n";
+    if (r.label != r.spec) out << "  " << r.spec << "\n";
   }
 }
 
