@@ -319,6 +319,15 @@ TEST(Resume, RefusesACsvOfAnotherRun) {
   };
   expect_error(dir.write("header.csv", "a,b,c\n1,2,3\n"), options_for({"greedy"}, 1),
                "header.csv:1: not a colorwalk results CSV");
+  // The refused run's JSON file is left as it was.
+  dir.write("kept.jsonl", "{}\n");
+  try {
+    RunRecorder recorder(source, options_for({"greedy"}, 1),
+                         RecorderOptions{dir.file("run.csv"), dir.file("kept.jsonl"), true});
+    ADD_FAILURE() << "no error";
+  } catch (const InputError&) {
+  }
+  EXPECT_EQ(read_file(dir.file("kept.jsonl")), "{}\n");
   expect_error(
       dir.file("run.csv"), options_for({"greedy", "greedy-look-ahead:depth=2"}, 1),
       "run.csv:3: solver 'round-robin' where this run expects 'greedy-look-ahead:depth=2'");

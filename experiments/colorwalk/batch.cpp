@@ -7,6 +7,7 @@
 #include <memory>
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
@@ -130,6 +131,12 @@ BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
   std::size_t reported = 0;
   bool halted = false;
 
+  // More threads than cores asked for: let oneTBB have them (it keeps to
+  // the cores otherwise, and warns).
+  std::optional<oneapi::tbb::global_control> allow;
+  if (threads > oneapi::tbb::info::default_concurrency())
+    allow.emplace(oneapi::tbb::global_control::max_allowed_parallelism,
+                  static_cast<std::size_t>(threads));
   oneapi::tbb::task_arena arena(threads);
   arena.execute([&] {
     oneapi::tbb::parallel_pipeline(

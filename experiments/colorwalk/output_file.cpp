@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -65,6 +66,12 @@ LineFile LineFile::append_at(const std::string& path, std::uint64_t size) {
   if (::lseek(file.fd_, 0, SEEK_END) < 0) throw file_error("cannot seek in", path);
   file.last_flush_ = std::chrono::steady_clock::now();
   return file;
+}
+
+void LineFile::rename_to(const std::string& path) {
+  if (std::rename(path_.c_str(), path.c_str()) != 0)
+    throw file_error("cannot rename '" + path_ + "' to", path);
+  path_ = path;
 }
 
 void LineFile::append(std::string_view lines) {

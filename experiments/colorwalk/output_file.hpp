@@ -28,6 +28,9 @@ class LineFile {
   // Opens `path`, cuts it to `size` bytes and appends after them.
   static LineFile append_at(const std::string& path, std::uint64_t size);
 
+  // Renames the file to `path` (on the same file system); writing goes on.
+  void rename_to(const std::string& path);
+
   bool is_open() const noexcept { return fd_ >= 0; }
   const std::string& path() const noexcept { return path_; }
 

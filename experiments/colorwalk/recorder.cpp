@@ -70,18 +70,22 @@ void RunRecorder::start_csv() {
 
 void RunRecorder::resume(const BoardSource& source, const BatchOptions& options) {
   const std::string& path = outputs_.csv;
-  if (!outputs_.json.empty()) json_ = LineFile::create(outputs_.json);
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
     start_csv();
+    if (!outputs_.json.empty()) json_ = LineFile::create(outputs_.json);
     return;
   }
   ResultsCsvReader reader(path);
   if (!reader.has_header()) {
     cut_bytes_ = reader.torn_bytes();
     start_csv();
+    if (!outputs_.json.empty()) json_ = LineFile::create(outputs_.json);
     return;
   }
+  // The JSON rows of the CSV go to FILE.partial first: a CSV refused
+  // half-way leaves the JSON file of the run as it was.
+  if (!outputs_.json.empty()) json_ = LineFile::create(outputs_.json + ".partial");
   const std::size_t count = solvers_.size();
   const std::size_t selection = options.shard.size(source.size());
   std::uint64_t kept = reader.offset();
@@ -137,6 +141,10 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
   cut_bytes_ = ec ? 0 : size - kept;
   csv_ = LineFile::append_at(path, kept);
   resumed_ = k;
+  if (json_.is_open()) {
+    json_.flush();
+    json_.rename_to(outputs_.json);
+  }
 }
 
 void RunRecorder::record(std::span<const BoardResult> results, bool write_csv) {
