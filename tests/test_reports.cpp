@@ -2,6 +2,7 @@
 // progress text, and merging results CSVs.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "colorwalk/board_io.hpp"
@@ -225,6 +226,28 @@ TEST(Chart, ShowsTheExcessWhenAnOptimumIsKnown) {
             std::string::npos);
   EXPECT_NE(svg.find("optimal on 100.0%"), std::string::npos);
   EXPECT_NE(svg.find("<title>" + long_label + "</title>"), std::string::npos);  // a cut label
+}
+
+TEST(Chart, MarksPublishedMeans) {
+  RunSummary summary(2);
+  for (std::size_t b = 0; b < 10; ++b)
+    summary.add_board(std::vector<BoardResult>{result(b, 0, 30 + b % 3), result(b, 1, 40)});
+  std::ostringstream plain;
+  write_svg_chart(plain, "t", {"a", "b"}, summary);
+  EXPECT_EQ(plain.str().find("published mean"), std::string::npos);
+  std::ostringstream marked;
+  write_svg_chart(marked, "t", {"a", "b"}, summary, {std::nan(""), 44.5});
+  const std::string svg = marked.str();
+  EXPECT_TRUE(well_formed_xml(svg));
+  EXPECT_NE(svg.find(">published mean<"), std::string::npos);
+  // One mark in the legend and one on row b; the axis reaches 44.5 for it.
+  std::size_t dashes = 0;
+  for (auto at = svg.find("stroke-dasharray"); at != std::string::npos;
+       at = svg.find("stroke-dasharray", at + 1))
+    ++dashes;
+  EXPECT_EQ(dashes, 2u);
+  EXPECT_NE(svg.find(">44<"), std::string::npos);
+  EXPECT_EQ(plain.str().find(">44<"), std::string::npos);
 }
 
 TEST(Chart, EmptyRunStillDraws) {

@@ -73,7 +73,7 @@ constexpr const char* kExitHelp =
     "Exit status: 0 success, 1 a solution that does not verify, 2 bad usage or input,\n"
     "130 (SIGINT) or 143 (SIGTERM): stopped; every finished board is in the CSV and\n"
     "the same command with --resume continues the run. A second interrupt abandons\n"
-    "the boards being solved; a third kills.";
+    "the boards being solved; a third kills.\n";
 
 // The whole command line, to print how to resume.
 std::vector<std::string> g_command;
@@ -342,9 +342,10 @@ std::vector<std::string> resume_command_of(std::vector<std::string> extra) {
 }
 
 void write_svg_file(const std::string& path, const std::string& title,
-                    const std::vector<std::string>& labels, const RunSummary& summary) {
+                    const std::vector<std::string>& labels, const RunSummary& summary,
+                    const std::vector<double>& published_means = {}) {
   std::ofstream out = open_output(path);
-  write_svg_chart(out, title, labels, summary);
+  write_svg_chart(out, title, labels, summary, published_means);
   finish_output(out, path);
 }
 
@@ -881,10 +882,13 @@ int cmd_experiment(int argc, char** argv) {
   write_text_file(file(".md"), md.str());
 
   std::vector<std::string> labels;  // the specs are in NAME.txt and NAME.md
-  for (const ExperimentRow* r : rows)
+  std::vector<double> published;
+  for (const ExperimentRow* r : rows) {
     labels.push_back(r->label);
+    published.push_back(r->published ? r->published->mean : std::nan(""));
+  }
   write_svg_file(file(".svg"), "Experiment " + experiment.name + ": " + run_text, labels,
-                 recorder.summary());
+                 recorder.summary(), published);
   return outcome.status;
 }
 

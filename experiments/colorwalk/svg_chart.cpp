@@ -20,6 +20,7 @@ constexpr std::size_t kMaxLabel = 44;
 constexpr const char* kInk = "#222222";
 constexpr const char* kMuted = "#666666";
 constexpr const char* kGrid = "#e3e3e3";
+constexpr const char* kPublished = "#c0392b";
 
 // Tableau 10: distinct, and readable on white.
 constexpr const char* kPalette[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
@@ -128,6 +129,7 @@ struct Panel {
   std::vector<Distribution> rows;
   std::vector<std::string> stats1;  // first line of each row's figures
   std::vector<std::string> stats2;  // second line
+  std::vector<double> published;    // a published mean per row, NaN for none
 };
 
 void draw_panel(Svg& svg, const Panel& panel, const std::vector<std::string>& labels,
@@ -144,6 +146,14 @@ void draw_panel(Svg& svg, const Panel& panel, const std::vector<std::string>& la
     any = true;
     for (const auto& [v, n] : d.histogram)
       tallest = std::max(tallest, n);
+  }
+  for (double p : panel.published) {
+    if (std::isnan(p)) continue;
+    lo = any ? std::min(lo, static_cast<std::int64_t>(std::floor(p)))
+             : static_cast<std::int64_t>(std::floor(p));
+    hi = any ? std::max(hi, static_cast<std::int64_t>(std::ceil(p)))
+             : static_cast<std::int64_t>(std::ceil(p));
+    any = true;
   }
   const std::int64_t step = tick_step(std::max<std::int64_t>(hi - lo, 1), 12);
   const std::int64_t first_tick = static_cast<std::int64_t>(
@@ -195,6 +205,13 @@ void draw_panel(Svg& svg, const Panel& panel, const std::vector<std::string>& la
             kWidth - kStatsWidth, ry + 21, kInk, escape(panel.stats1[i]).c_str());
     svg.add("<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"%s\">%s</text>\n",
             kWidth - kStatsWidth, ry + 37, kMuted, escape(panel.stats2[i]).c_str());
+    if (i < panel.published.size() && !std::isnan(panel.published[i])) {
+      const double x = axis.at(panel.published[i]);
+      svg.add(
+          "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+          "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n",
+          x, ry + 3, x, ry + kRowHeight - 3, kPublished);
+    }
     if (d.count == 0) {
       svg.add(
           "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" fill=\"%s\">no verified results</text>\n",
@@ -249,7 +266,7 @@ std::string fixed(const char* format, double value) {
   return text;
 }
 
-void draw_legend(Svg& svg, double y) {
+void draw_legend(Svg& svg, double y, bool published) {
   double x = 24;
   svg.add("<g font-size=\"12\" fill=\"%s\">\n", kInk);
   svg.add(
@@ -279,13 +296,22 @@ void draw_legend(Svg& svg, double y) {
       "stroke-width=\"1.3\"/>\n",
       x + 5, y - 8.5, kInk);
   svg.add("<text x=\"%.1f\" y=\"%.1f\">mean</text>\n", x + 16, y);
+  if (published) {
+    x += 70;
+    svg.add(
+        "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+        "stroke-width=\"2\" stroke-dasharray=\"3 2\"/>\n",
+        x + 5, y - 11, x + 5, y + 2, kPublished);
+    svg.add("<text x=\"%.1f\" y=\"%.1f\">published mean</text>\n", x + 14, y);
+  }
   svg.raw("</g>\n");
 }
 
 }  // namespace
 
 void write_svg_chart(std::ostream& out, const std::string& title,
-                     const std::vector<std::string>& solvers, const RunSummary& summary) {
+                     const std::vector<std::string>& solvers, const RunSummary& summary,
+                     const std::vector<double>& published_means) {
   const auto& sums = summary.solvers();
   std::size_t longest = 6;
   for (const auto& s : solvers)
@@ -303,6 +329,9 @@ void write_svg_chart(std::ostream& out, const std::string& title,
     moves.stats2.push_back("min " + std::to_string(s.min) + "  max " + std::to_string(s.max) +
                            (s.failed > 0 ? "  failed " + std::to_string(s.failed) : ""));
   }
+  moves.published = published_means;
+  const bool any_published = std::any_of(published_means.begin(), published_means.end(),
+                                         [](double p) { return !std::isnan(p); });
   const bool excess = summary.boards_with_optimum() > 0;
   Panel above;
   if (excess) {
@@ -343,7 +372,7 @@ void write_svg_chart(std::ostream& out, const std::string& title,
       "<text x=\"24\" y=\"58\" font-size=\"13\" fill=\"%s\">%zu boards, %zu solvers; every "
       "solution replayed on its board</text>\n",
       kMuted, summary.boards(), sums.size());
-  draw_legend(svg, 86);
+  draw_legend(svg, 86, any_published);
   draw_panel(svg, moves, solvers, label_width, kTop);
   if (excess) draw_panel(svg, above, solvers, label_width, kTop + panel_height);
   svg.raw("</svg>\n");
