@@ -59,6 +59,12 @@ TEST(Experiments, ArticlesHoldsThePublishedTable) {
   EXPECT_DOUBLE_EQ(e.rows[18].published->min, 29);
   for (std::size_t i = 0; i < 19; ++i)
     EXPECT_TRUE(e.rows[i].published) << e.rows[i].spec;
+  // Their Round Robin and Random rows counted one move fewer than played;
+  // RR with Skipping counted every move (SPEC section 5).
+  EXPECT_EQ(e.rows[0].published_offset, -1);
+  EXPECT_EQ(e.rows[1].published_offset, 0);
+  EXPECT_EQ(e.rows[2].published_offset, -1);
+  EXPECT_EQ(e.rows[4].published_offset, 0);
 }
 
 TEST(Experiments, SourcesRulesAndPaths) {
@@ -129,6 +135,8 @@ TEST(Experiments, ErrorsNameTheFileAndLine) {
       {ok_head + "solver = greedy\npublished = 1, 2, 3\n",
        ":3: published needs 4 figures (MIN, MEAN, MAX, STDEV), got 3"},
       {ok_head + "solver = greedy\npublished = 1, x, 3, 4\n", ":3: published needs MIN, MEAN"},
+      {ok_head + "solver = greedy\npublished-offset = 0.5\n",
+       ":3: published-offset needs a whole number of moves, got '0.5'"},
       {ok_head + "solver = greedy:depth=2\n", ":2: solver 'greedy' has no parameter 'depth'"},
       {ok_head + "solver = greedy\nsolver = greedy\n",
        ":3: solver 'greedy' is listed twice (first on line 2)"},

@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::string_view kKeys =
     "description, articles, random, seed, size, colors, boards, format, rules, start, "
-    "solver-seed, solver, label, published";
+    "solver-seed, solver, label, published, published-offset";
 
 std::string trim(std::string_view text) {
   const auto first = text.find_first_not_of(" \t\r");
@@ -56,7 +56,8 @@ class Parser {
     if (key.empty()) fail("expected KEY = VALUE, got '" + text + "'");
     if (value.empty()) fail("'" + key + "' has no value");
     if (key == "solver") return solver(value);
-    if (key == "label" || key == "published") return row_attribute(key, value);
+    if (key == "label" || key == "published" || key == "published-offset")
+      return row_attribute(key, value);
     const auto [it, fresh] = seen_.emplace(key, number);
     if (!fresh)
       fail("'" + key + "' is given twice (first on line " + std::to_string(it->second) + ")");
@@ -168,7 +169,7 @@ class Parser {
         fail("solver '" + spec + "' is listed twice (first on line " + std::to_string(row.line) +
              ")");
     }
-    e_.rows.push_back(ExperimentRow{spec, spec, std::nullopt, line_});
+    e_.rows.push_back(ExperimentRow{spec, spec, std::nullopt, 0, line_});
   }
 
   void row_attribute(const std::string& key, const std::string& value) {
@@ -176,6 +177,13 @@ class Parser {
     ExperimentRow& row = e_.rows.back();
     if (key == "label") {
       row.label = value;
+      return;
+    }
+    if (key == "published-offset") {
+      const auto offset = parse_double(trim(value));
+      if (!offset || *offset != std::floor(*offset) || std::fabs(*offset) > 1000)
+        fail("published-offset needs a whole number of moves, got '" + value + "'");
+      row.published_offset = static_cast<int>(*offset);
       return;
     }
     std::vector<double> figures;

@@ -34,6 +34,10 @@ struct ExperimentRow {
   std::string spec;   // solver spec; its solver may not be registered (yet)
   std::string label;  // defaults to the spec
   std::optional<PublishedFigures> published;
+  // Moves per board the published figures counted beyond those played (the
+  // articles' Round Robin and Random rows counted one fewer: -1). Reports
+  // show our figures counted the same way beside the published ones.
+  int published_offset = 0;
   std::uint64_t line = 0;
 };
 
