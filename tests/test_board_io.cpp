@@ -1,6 +1,9 @@
 #include "colorwalk/board_io.hpp"
 
+#include <cerrno>
+#include <filesystem>
 #include <sstream>
+#include <system_error>
 
 #include <gtest/gtest.h>
 
@@ -133,6 +136,56 @@ TEST(BoardIo, LoadNamesMissingFilesAndDirectories) {
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "/tmp: is a directory, not a file");
+  }
+}
+
+namespace {
+
+// A stream buffer that serves `good` and then fails as a disk does: its
+// underflow throws std::ios_base::failure, as libstdc++'s file buffer does
+// when read(2) fails.
+class FailingBuffer : public std::streambuf {
+ public:
+  explicit FailingBuffer(std::string good) : good_(std::move(good)) {
+    setg(good_.data(), good_.data(), good_.data() + good_.size());
+  }
+
+ protected:
+  int_type underflow() override {
+    throw std::ios_base::failure("underflow error reading the file",
+                                 std::error_code(EIO, std::generic_category()));
+  }
+
+ private:
+  std::string good_;
+};
+
+}  // namespace
+
+TEST(BoardIo, ReadErrorsNameFileAndLine) {
+  // Found by the catalogue: a read error escaped as std::ios_base::failure
+  // (exit 1, "basic_filebuf::underflow error reading the file", no file name).
+  for (const bool solutions : {false, true}) {
+    FailingBuffer buffer("01\n10\n1");
+    std::istream in(&buffer);
+    try {
+      if (solutions)
+        read_solution_lines(in, "disk.txt");
+      else
+        read_boards(in, "disk.txt", BoardFormat::kGrid);
+      FAIL() << "no error";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), "disk.txt:3: read error: Input/output error");
+    }
+  }
+  // /proc/self/mem opens but its first page cannot be read (root included).
+  if (std::filesystem::exists("/proc/self/mem")) {
+    try {
+      load_boards("/proc/self/mem", BoardFormat::kGrid);
+      FAIL() << "no error";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("/proc/self/mem:1: read error: ", 0), 0u) << e.what();
+    }
   }
 }
 

@@ -35,14 +35,30 @@ InputError::InputError(std::string file, std::uint64_t line, const std::string& 
 namespace {
 
 // Reads lines from a stream without ever holding more than `max_len`
-// characters of one: a longer line is reported, not buffered.
+// characters of one: a longer line is reported, not buffered. A read error
+// (libstdc++'s file buffer throws std::ios_base::failure from the stream
+// buffer, which no istream is there to catch) is an InputError naming the
+// file and the line.
 class LineReader {
  public:
-  LineReader(std::istream& in, std::size_t max_len) : buf_(in.rdbuf()), max_len_(max_len) {}
+  LineReader(std::istream& in, const std::string& name, std::size_t max_len)
+      : buf_(in.rdbuf()), name_(name), max_len_(max_len) {}
 
   // Next line without its end (LF, CRLF) and without surrounding blanks.
   // Returns false at end of input. Sets `too_long` when the line was cut.
   bool next(std::string& line, bool& too_long) {
+    try {
+      return read(line, too_long);
+    } catch (const std::ios_base::failure& e) {
+      throw InputError(name_, reading_, "read error: " + e.code().message());
+    }
+  }
+
+  std::uint64_t number() const noexcept { return number_; }
+
+ private:
+  bool read(std::string& line, bool& too_long) {
+    reading_ = number_ + 1;
     line.clear();
     too_long = false;
     if (buf_ == nullptr) return false;
@@ -63,9 +79,6 @@ class LineReader {
     return true;
   }
 
-  std::uint64_t number() const noexcept { return number_; }
-
- private:
   static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
   static void trim(std::string& s) {
     std::size_t end = s.size();
@@ -78,8 +91,10 @@ class LineReader {
   }
 
   std::streambuf* buf_;
+  const std::string& name_;
   std::size_t max_len_;
   std::uint64_t number_ = 0;
+  std::uint64_t reading_ = 1;  // the line being read
 };
 
 bool is_comment(const std::string& line) {
@@ -200,7 +215,7 @@ std::ifstream open_input(const std::string& path) {
 
 std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardFormat format) {
   const std::size_t max_len = (format == BoardFormat::kLine ? kMaxCells : kMaxSide) + kLineSlack;
-  LineReader reader(in, max_len);
+  LineReader reader(in, name, max_len);
   BoardBuilder builder(name, format);
   std::vector<Board> boards;
   std::string line;
@@ -251,7 +266,7 @@ void write_grid(std::ostream& out, const std::vector<Board>& boards) {
 
 std::vector<SolutionLine> read_solution_lines(std::istream& in, const std::string& name) {
   constexpr std::size_t kMaxSolution = 4 * kMaxCells;
-  LineReader reader(in, kMaxSolution);
+  LineReader reader(in, name, kMaxSolution);
   std::vector<SolutionLine> lines;
   std::string line;
   bool too_long = false;
