@@ -2,6 +2,8 @@
 // written here, knowing nothing of clusters or bitsets.
 #include "colorwalk/cluster_graph.hpp"
 
+#include "random_boards.hpp"
+
 #include <random>
 
 #include <gtest/gtest.h>
@@ -58,17 +60,6 @@ class FloodFillOracle {
   std::vector<bool> in_;
 };
 
-Board random_board(std::mt19937_64& rng, Rules rules) {
-  const auto w = static_cast<std::uint32_t>(rng() % 9 + 1);
-  const auto h = static_cast<std::uint32_t>(rng() % 9 + 1);
-  const auto k = static_cast<std::uint32_t>(rng() % 5 + 2);
-  std::vector<Color> cells(std::size_t{w} * h);
-  for (Color& c : cells)
-    c = static_cast<Color>(rng() % k);
-  const CellPos start{static_cast<std::uint32_t>(rng() % h), static_cast<std::uint32_t>(rng() % w)};
-  return Board::make(w, h, std::move(cells), std::string(kSymbols.substr(0, k)), rules, start);
-}
-
 void expect_same_region(const ClusterGraph& g, const MarkerState& s, const FloodFillOracle& o,
                         const std::string& where) {
   std::uint32_t in_region = 0;
@@ -90,7 +81,7 @@ TEST(ClusterGraph, AgreesWithANaiveFloodFillOnRandomBoards) {
   int wasted = 0;
   for (int trial = 0; trial < 2500; ++trial) {
     for (Rules rules : {Rules::kColorWalk, Rules::kFloodIt}) {
-      const Board board = random_board(rng, rules);
+      const Board board = colorwalk::testing::random_board(rng, 1, 9, 2, 6, rules);
       const ClusterGraph g(board);
       FloodFillOracle oracle(board);
       MarkerState s = g.initial_state();

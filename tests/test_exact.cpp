@@ -12,39 +12,11 @@
 #include "colorwalk/replay.hpp"
 #include "colorwalk/solver.hpp"
 #include "colorwalk/sources.hpp"
+#include "random_boards.hpp"
 
 using namespace colorwalk;
 
 namespace {
-
-// Exhaustive optimum from `s`: iterative deepening over every useful colour.
-bool clears_within(const ClusterGraph& g, const MarkerState& s, std::uint32_t depth) {
-  if (g.is_cleared(s)) return true;
-  if (depth == 0) return false;
-  for (Color c = 0; c < g.colors(); ++c) {
-    MarkerState child = s;
-    if (g.apply(child, c).wasted()) continue;
-    if (clears_within(g, child, depth - 1)) return true;
-  }
-  return false;
-}
-
-std::uint32_t optimum_from(const ClusterGraph& g, const MarkerState& s) {
-  for (std::uint32_t d = 0;; ++d)
-    if (clears_within(g, s, d)) return d;
-}
-
-Board random_board(std::mt19937_64& rng, std::uint32_t max_side, std::uint32_t max_colors) {
-  const auto w = static_cast<std::uint32_t>(rng() % (max_side - 2) + 3);
-  const auto h = static_cast<std::uint32_t>(rng() % (max_side - 2) + 3);
-  const auto k = static_cast<std::uint32_t>(rng() % (max_colors - 2) + 3);
-  std::vector<Color> cells(std::size_t{w} * h);
-  for (Color& c : cells)
-    c = static_cast<Color>(rng() % k);
-  const Rules rules = rng() % 2 == 0 ? Rules::kColorWalk : Rules::kFloodIt;
-  const CellPos start{static_cast<std::uint32_t>(rng() % h), static_cast<std::uint32_t>(rng() % w)};
-  return Board::make(w, h, std::move(cells), std::string(kSymbols.substr(0, k)), rules, start);
-}
 
 std::filesystem::path datasets_dir() {
   if (const char* env = std::getenv("COLORWALK_DATASETS")) return env;
@@ -60,11 +32,12 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
   int neutral = 0;
   int tight = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    const Board board = random_board(rng, 6, 5);
+    const Board board =
+        colorwalk::testing::random_board(rng, 3, 6, 3, 5, colorwalk::testing::random_rules(rng));
     const ClusterGraph g(board);
     MarkerState s = g.initial_state();
     while (!g.is_cleared(s)) {
-      const std::uint32_t exact = optimum_from(g, s);
+      const std::uint32_t exact = colorwalk::testing::exhaustive_optimum(g, s);
       ASSERT_LE(colors_left(g, s), exact) << "trial " << trial;
       ASSERT_LE(distance_bound(g, s), exact) << "trial " << trial;
       ASSERT_LE(elimination_bound(g, s), exact) << "trial " << trial;
@@ -72,7 +45,8 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
       if (const auto d = dominant_move(g, s)) {
         MarkerState child = s;
         ASSERT_FALSE(g.apply(child, *d).wasted());
-        ASSERT_EQ(1 + optimum_from(g, child), exact) << "dominant move, trial " << trial;
+        ASSERT_EQ(1 + colorwalk::testing::exhaustive_optimum(g, child), exact)
+            << "dominant move, trial " << trial;
         ++dominant;
       } else {
         const std::uint64_t skip = neutral_moves(g, s);
@@ -80,7 +54,8 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
           if (((skip >> c) & 1) == 0) continue;
           MarkerState child = s;
           ASSERT_FALSE(g.apply(child, c).wasted());
-          ASSERT_GT(1 + optimum_from(g, child), exact) << "neutral move, trial " << trial;
+          ASSERT_GT(1 + colorwalk::testing::exhaustive_optimum(g, child), exact)
+              << "neutral move, trial " << trial;
           ++neutral;
         }
       }
@@ -104,11 +79,13 @@ TEST(AStar, AgreesWithExhaustiveSearchOnSmallBoards) {
   auto astar = builtin_solvers().parse("astar").make();
   int boards = 0;
   for (int trial = 0; trial < 500; ++trial) {
-    const Board board = random_board(rng, 7, 5);
+    const Board board =
+        colorwalk::testing::random_board(rng, 3, 7, 3, 5, colorwalk::testing::random_rules(rng));
     const ClusterGraph g(board);
     const Solution s = astar->solve(g, SolveContext{});
     ASSERT_TRUE(s.proven_optimal) << "trial " << trial;
-    ASSERT_EQ(s.moves.size(), optimum_from(g, g.initial_state())) << "trial " << trial;
+    ASSERT_EQ(s.moves.size(), colorwalk::testing::exhaustive_optimum(g, g.initial_state()))
+        << "trial " << trial;
     ASSERT_TRUE(replay(g, s.moves).ok()) << "trial " << trial;
     ++boards;
   }

@@ -13,6 +13,7 @@
 #include "colorwalk/search_domain.hpp"
 #include "colorwalk/solver.hpp"
 #include "colorwalk/sources.hpp"
+#include "random_boards.hpp"
 #include "search/best_first.hpp"
 #include "search/bfs.hpp"
 #include "search/dfs.hpp"
@@ -105,32 +106,6 @@ std::vector<EightPuzzle::State> puzzle_instances() {
   return out;
 }
 
-// Exhaustive optimum of a Color Walk board: iterative deepening over every
-// colour at every step, no bound and no duplicate detection.
-bool exhaustive(const ClusterGraph& g, const MarkerState& s, std::uint32_t depth) {
-  if (g.is_cleared(s)) return true;
-  if (depth == 0) return false;
-  for (Color c = 0; c < g.colors(); ++c) {
-    MarkerState child = s;
-    if (g.apply(child, c).wasted()) continue;
-    if (exhaustive(g, child, depth - 1)) return true;
-  }
-  return false;
-}
-
-std::uint32_t exhaustive_optimum(const ClusterGraph& g) {
-  for (std::uint32_t d = 0;; ++d)
-    if (exhaustive(g, g.initial_state(), d)) return d;
-}
-
-Board small_board(std::mt19937_64& rng, Rules rules) {
-  std::vector<Color> cells(36);
-  for (Color& c : cells)
-    c = static_cast<Color>(rng() % 4);
-  const CellPos start{static_cast<std::uint32_t>(rng() % 6), static_cast<std::uint32_t>(rng() % 6)};
-  return Board::make(6, 6, std::move(cells), "0123", rules, start);
-}
-
 class KernelTest : public ::testing::TestWithParam<Kernel> {};
 
 }  // namespace
@@ -162,10 +137,10 @@ TEST_P(KernelTest, ColorWalkOptimalCostsAgreeWithExhaustiveSearch) {
   int boards = 0;
   for (Rules rules : {Rules::kColorWalk, Rules::kFloodIt}) {
     for (int i = 0; i < 200; ++i) {
-      const Board board = small_board(rng, rules);
+      const Board board = colorwalk::testing::random_board(rng, 6, 6, 4, 4, rules);
       const ClusterGraph g(board);
       const ColorWalkDomain domain(g);
-      const std::uint32_t optimum = exhaustive_optimum(g);
+      const std::uint32_t optimum = colorwalk::testing::exhaustive_optimum(g, g.initial_state());
       const auto upper = static_cast<std::uint32_t>(greedy->solve(g, {}).moves.size());
       ASSERT_LE(optimum, upper);
       const auto r = run_kernel(GetParam(), domain, g.initial_state(), ws, upper);

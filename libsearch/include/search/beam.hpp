@@ -33,7 +33,7 @@ class BeamSearch {
  public:
   using State = typename D::State;
   using Move = typename D::Move;
-  static constexpr std::size_t kHeaderWords = 2;
+  static constexpr std::size_t kHeaderWords = kNodeHeaderWords;
 
   BeamSearch(const D& domain, Workspace& workspace) : domain_(domain), ws_(workspace) {}
 
@@ -59,7 +59,7 @@ class BeamSearch {
     work_ = start;
     child_ = start;
     domain_.pack(start, ws_.scratch);
-    const NodeId root = store(kNoNode, 0, 0);
+    const NodeId root = push_node(ws_, kNoNode, 0, 0);
     if (root == kNoNode) {
       result.status = Status::kLimitReached;
       return result;
@@ -110,7 +110,7 @@ class BeamSearch {
               return finish(result);
             }
           }
-          const NodeId id = store(e.id, move_bits(m), depth + 1);
+          const NodeId id = push_node(ws_, e.id, move_bits(m), depth + 1);
           if (id == kNoNode) {
             result.status = Status::kLimitReached;
             return finish(result);
@@ -144,17 +144,6 @@ class BeamSearch {
   SearchResult<Move>& finish(SearchResult<Move>& result) const {
     result.stats.peak_bytes = ws_.budget.peak();
     return result;
-  }
-
-  // Appends the state in ws_.scratch; kNoNode when the budget refuses.
-  NodeId store(NodeId parent, std::uint32_t move, std::uint32_t g) {
-    const NodeId id = ws_.pool.push(ws_.budget);
-    if (id == kNoNode) return kNoNode;
-    Word* node = ws_.pool[id];
-    node[0] = (Word{parent} << 32) | move;
-    node[1] = g;
-    std::copy(ws_.scratch.begin(), ws_.scratch.end(), node + kHeaderWords);
-    return id;
   }
 
   const D& domain_;

@@ -63,7 +63,7 @@ class BestFirstSearch {
  public:
   using State = typename D::State;
   using Move = typename D::Move;
-  static constexpr std::size_t kHeaderWords = 2;
+  static constexpr std::size_t kHeaderWords = kNodeHeaderWords;
 
   BestFirstSearch(const D& domain, Workspace& workspace, Cost& cost, Visitor& visitor,
                   BestFirstOptions options = {})
@@ -241,15 +241,11 @@ class BestFirstSearch {
       status_ = Status::kLimitReached;
       return kNoNode;
     }
-    const NodeId id = ws_.pool.push(ws_.budget);
+    const NodeId id = push_node(ws_, parent, move, g);
     if (id == kNoNode) {
       status_ = Status::kLimitReached;
       return kNoNode;
     }
-    Word* node = ws_.pool[id];
-    node[0] = pack_parent(parent, move);
-    node[1] = g;
-    std::copy(ws_.scratch.begin(), ws_.scratch.end(), node + kHeaderWords);
     if (index) ws_.table.insert_unchecked(hash_words({ws_.scratch.data(), key_}), id);
     if (queue && !push(key, id, g)) return kNoNode;
     stats_.peak_bytes = std::max(stats_.peak_bytes, ws_.budget.peak());

@@ -36,7 +36,7 @@ class BreadthFirstSearch {
  public:
   using State = typename D::State;
   using Move = typename D::Move;
-  static constexpr std::size_t kHeaderWords = 2;
+  static constexpr std::size_t kHeaderWords = kNodeHeaderWords;
 
   BreadthFirstSearch(const D& domain, Workspace& workspace) : domain_(domain), ws_(workspace) {}
 
@@ -142,12 +142,8 @@ class BreadthFirstSearch {
   // Appends the state in ws_.scratch; kNoNode when the budget refuses.
   NodeId store(NodeId parent, std::uint32_t move, std::uint32_t depth, const BfsOptions& options) {
     if (options.detect_duplicates && !ws_.table.reserve_one(ws_.budget)) return kNoNode;
-    const NodeId id = ws_.pool.push(ws_.budget);
+    const NodeId id = push_node(ws_, parent, move, depth);
     if (id == kNoNode) return kNoNode;
-    Word* node = ws_.pool[id];
-    node[0] = (Word{parent} << 32) | move;
-    node[1] = depth;
-    std::copy(ws_.scratch.begin(), ws_.scratch.end(), node + kHeaderWords);
     if (options.detect_duplicates)
       ws_.table.insert_unchecked(hash_words({ws_.scratch.data(), key_}), id);
     return id;

@@ -279,8 +279,12 @@ inline bool key_equals(const NodePool& pool, NodeId id, std::size_t header,
   return true;
 }
 
-// Pooled search nodes whose first word is (parent << 32 | move bits): the
-// moves from the root to `id`, in order, written into `out`.
+// The pooled searches (BFS, best-first, beam) store a node as two header
+// words, (parent << 32 | move bits) and the path cost g (best-first keeps a
+// flag in its upper half), followed by the packed state.
+inline constexpr std::size_t kNodeHeaderWords = 2;
+
+// The moves from the root to pooled node `id`, in order, written into `out`.
 template <class Move>
 void trace_path(const NodePool& pool, NodeId id, std::vector<Move>& out) {
   std::size_t length = 0;
@@ -292,8 +296,8 @@ void trace_path(const NodePool& pool, NodeId id, std::vector<Move>& out) {
     out[--length] = move_from_bits<Move>(static_cast<std::uint32_t>(pool[n][0]));
 }
 
-// Everything the pooled searches (BFS, best-first) and DFS's duplicate store
-// need, reused across searches with a cheap reset.
+// Everything the pooled searches (BFS, best-first, beam) and DFS's
+// duplicate store need, reused across searches with a cheap reset.
 class Workspace {
  public:
   // Prepares for a search with records of `words_per_node` words under
@@ -321,5 +325,17 @@ class Workspace {
   BinaryHeap heap;
   std::vector<Word> scratch;  // one packed state, for probing the table
 };
+
+// Appends a node [parent|move][g][the packed state in ws.scratch] to the
+// pool; kNoNode when the byte budget refuses.
+inline NodeId push_node(Workspace& ws, NodeId parent, std::uint32_t move, std::uint32_t g) {
+  const NodeId id = ws.pool.push(ws.budget);
+  if (id == kNoNode) return kNoNode;
+  Word* node = ws.pool[id];
+  node[0] = (Word{parent} << 32) | move;
+  node[1] = g;
+  std::copy(ws.scratch.begin(), ws.scratch.end(), node + kNodeHeaderWords);
+  return id;
+}
 
 }  // namespace search
