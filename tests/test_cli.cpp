@@ -590,6 +590,84 @@ TEST(Cli, ExperimentResultsDirectoryNamesExperimentDateAndCommit) {
   EXPECT_TRUE(std::filesystem::exists(dir.file("p/tiny.svg")));
 }
 
+TEST(Cli, ExperimentSuiteChecksEachPartAgainstItsOptimalSolutions) {
+  ScratchDir dir;
+  std::filesystem::create_directories(dir.file("exps"));
+  ASSERT_EQ(run_colorwalk(dir, "gen --random 4 --seed 3 --size 6x5 --colors 4 -o '" +
+                                   dir.file("exps/b.txt") + "'")
+                .exit_code,
+            0);
+  // The reference: astar's proven solutions, one line per board.
+  const auto solved = run_colorwalk(dir, "solve --boards '" + dir.file("exps/b.txt") +
+                                             "' --rules flood-it --solver astar --quiet --csv '" +
+                                             dir.file("a.csv") + "'");
+  ASSERT_EQ(solved.exit_code, 0) << solved.err;
+  std::vector<std::string> optimal;
+  const auto rows = split_lines(read_file(dir.file("a.csv")));
+  for (std::size_t i = 1; i < rows.size(); ++i)
+    optimal.push_back(split_csv_simple(rows[i])[3]);
+  ASSERT_EQ(optimal.size(), 4u);
+  const auto write_reference = [&](const std::string& name, const std::vector<std::string>& lines) {
+    std::string text;
+    for (const auto& l : lines)
+      text += l + "\n";
+    dir.write("exps/" + name, text);
+  };
+  write_reference("good.txt", optimal);
+  auto short_line = optimal;
+  short_line[2].pop_back();  // claims an optimum one move below the true one
+  write_reference("short.txt", short_line);
+  auto long_line = optimal;
+  long_line[1] += long_line[1].substr(0, 1);  // a "reference" astar beats
+  write_reference("long.txt", long_line);
+  const std::string part =
+      "boards = b.txt\nrules = flood-it\nsolver = astar\nsolver = greedy\noptimal = ";
+  dir.write("exps/good.exp", "description = good\n" + part + "good.txt\n");
+  dir.write("exps/short.exp", "description = short\n" + part + "short.txt\n");
+  dir.write("exps/long.exp", "description = long\n" + part + "long.txt\n");
+  dir.write("exps/suite.exp", "description = all\npart = good\n");
+  dir.write("exps/bad-suite.exp", "description = all\npart = good\npart = short\npart = long\n");
+  const std::string exps =
+      " --experiments-dir '" + dir.file("exps") + "' --results-dir '" + dir.file("results") + "'";
+
+  const auto good = run_colorwalk(dir, "experiment suite" + exps);
+  ASSERT_EQ(good.exit_code, 0) << good.err << good.out;
+  EXPECT_NE(good.out.find("Against the optimal solutions in"), std::string::npos) << good.out;
+  EXPECT_NE(good.out.find("Suite suite: all"), std::string::npos) << good.out;
+  EXPECT_NE(good.out.find("good                   astar"), std::string::npos) << good.out;
+  EXPECT_EQ(good.out.find("CHECK FAILED"), std::string::npos) << good.out;
+
+  const auto bad = run_colorwalk(dir, "experiment bad-suite" + exps);
+  EXPECT_EQ(bad.exit_code, 1) << bad.err;
+  // short: astar's proven answer is above the claimed optimum (a wrong claim
+  // unless the reference is wrong); long: astar beats the reference.
+  EXPECT_NE(bad.out.find("CHECK FAILED"), std::string::npos) << bad.out;
+  // The suite's table: part, solver, boards, moves, optimal, at, above, below, wrong, seconds.
+  const auto fields_of = [&](const std::string& start) {
+    std::vector<std::string> fields;
+    for (const auto& l : split_lines(bad.out)) {
+      if (l.rfind(start, 0) != 0) continue;
+      std::istringstream in(l);
+      for (std::string f; in >> f;)
+        fields.push_back(f);
+    }
+    return fields;
+  };
+  const auto short_astar = fields_of("short                  astar ");
+  ASSERT_EQ(short_astar.size(), 10u) << bad.out;
+  EXPECT_EQ(short_astar[6], "1");  // above the claimed optimum...
+  EXPECT_EQ(short_astar[8], "1");  // ...while proven optimal: a wrong claim, or a wrong reference
+  const auto long_astar = fields_of("long                   astar ");
+  ASSERT_EQ(long_astar.size(), 10u) << bad.out;
+  EXPECT_EQ(long_astar[7], "1");  // below the reference: it is not optimal
+  EXPECT_EQ(std::count(bad.out.begin(), bad.out.end(), '!'), 0);
+  std::size_t failed = 0;
+  for (std::size_t at = bad.out.find("CHECK FAILED"); at != std::string::npos;
+       at = bad.out.find("CHECK FAILED", at + 1))
+    ++failed;
+  EXPECT_EQ(failed, 2u) << bad.out;
+}
+
 TEST(Cli, ExperimentFileErrorsExitTwoNamingFileAndLine) {
   ScratchDir dir;
   const auto path = dir.write("bad.exp", "articles = 5\nsolver = greedy\npublished = 1, 2\n");

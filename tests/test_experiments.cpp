@@ -38,7 +38,25 @@ TEST(Experiments, ShippedFilesParse) {
     const Experiment e = load_experiment(experiments_dir() + "/" + name + ".exp");
     EXPECT_EQ(e.name, name);
     EXPECT_FALSE(e.description.empty()) << name;
-    EXPECT_FALSE(e.rows.empty()) << name;
+    EXPECT_NE(e.rows.empty(), e.parts.empty()) << name;  // solvers, or a suite of parts
+    for (const auto& part : e.parts)
+      EXPECT_NE(std::find(names.begin(), names.end(), part), names.end()) << name << ": " << part;
+  }
+}
+
+TEST(Experiments, DatasetsSuiteCoversTheSevenDatasetsWithTheirOptimalFiles) {
+  const Experiment suite = load_experiment(experiments_dir() + "/datasets.exp");
+  ASSERT_EQ(suite.parts.size(), 7u);
+  for (const auto& part : suite.parts) {
+    const Experiment e = load_experiment(experiments_dir() + "/" + part + ".exp");
+    EXPECT_EQ(e.source, Experiment::SourceKind::kFile) << part;
+    EXPECT_EQ(e.rules, Rules::kFloodIt) << part;
+    ASSERT_FALSE(e.optimal.empty()) << part;
+    EXPECT_EQ(e.optimal_path("/data"), "/data/" + part.substr(8) + ".optimal.txt") << part;
+    EXPECT_EQ(e.rows.front().spec, "astar") << part;
+    EXPECT_EQ(e.start.kind,
+              part == "dataset-floodtest-1000" ? StartSpec::Kind::kCenter : StartSpec::Kind::kAt)
+        << part;
   }
 }
 
@@ -147,6 +165,10 @@ TEST(Experiments, ErrorsNameTheFileAndLine) {
       {"random = 5\nsize = 5000x2\n", ":2: size 5000x2: "},
       {"articles = lots\n", ":1: articles needs a whole number, got 'lots'"},
       {"description =\n", ":1: 'description' has no value"},
+      {"part = a\nrules = flood-it\n", ":2: 'rules' does not go with 'part' lines"},
+      {"part = a\npart = a\n", ":2: part 'a' is listed twice"},
+      {"part = x/y\n", ":1: part needs the NAME of an experiment in the same folder"},
+      {"part = bad\n", ":1: an experiment cannot be a part of itself"},
   };
   for (const auto& [content, expected] : cases) {
     const auto path = dir.write("bad.exp", content);

@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::string_view kKeys =
     "description, articles, random, seed, size, colors, boards, format, rules, start, "
-    "solver-seed, solver, label, published, published-offset";
+    "solver-seed, solver, label, published, published-offset, optimal, part";
 
 std::string trim(std::string_view text) {
   const auto first = text.find_first_not_of(" \t\r");
@@ -56,6 +56,15 @@ class Parser {
     if (key.empty()) fail("expected KEY = VALUE, got '" + text + "'");
     if (value.empty()) fail("'" + key + "' has no value");
     if (key == "solver") return solver(value);
+    if (key == "part") {
+      if (value.find('/') != std::string::npos || value.find_first_of(" \t") != std::string::npos)
+        fail("part needs the NAME of an experiment in the same folder, got '" + value + "'");
+      if (std::find(e_.parts.begin(), e_.parts.end(), value) != e_.parts.end())
+        fail("part '" + value + "' is listed twice");
+      if (value == e_.name) fail("an experiment cannot be a part of itself");
+      e_.parts.push_back(value);
+      return;
+    }
     if (key == "label" || key == "published" || key == "published-offset")
       return row_attribute(key, value);
     const auto [it, fresh] = seen_.emplace(key, number);
@@ -87,6 +96,8 @@ class Parser {
       if (!start) fail("start must be ROW,COL or center, got '" + value + "'");
       e_.start = *start;
       e_.start_text = value;
+    } else if (key == "optimal") {
+      e_.optimal = value;
     } else if (key == "solver-seed") {
       e_.solver_seed = integer<std::uint64_t>(value, "solver-seed");
     } else {
@@ -96,6 +107,12 @@ class Parser {
 
   void finish() {
     line_ = 0;
+    if (!e_.parts.empty()) {
+      for (const auto& [key, line] : seen_)
+        if (key != "description") fail_at(line, "'" + key + "' does not go with 'part' lines");
+      if (!e_.rows.empty()) fail_at(e_.rows.front().line, "'solver' does not go with 'part' lines");
+      return;
+    }
     if (source_line_ == 0) fail("no board source: give one of articles, random and boards");
     if (e_.source != Experiment::SourceKind::kRandom) {
       for (const char* key : {"seed", "size", "colors"}) {
@@ -218,13 +235,28 @@ bool Experiment::has_published() const noexcept {
                      [](const ExperimentRow& r) { return r.published.has_value(); });
 }
 
-std::string Experiment::boards_path(const std::string& datasets_dir) const {
+namespace {
+
+// `$DATASETS/NAME` in the datasets folder, an absolute path as is, another
+// path from the folder of the experiment file.
+std::string resolve_path(const std::string& written, const std::string& experiment_path,
+                         const std::string& datasets_dir) {
   constexpr std::string_view kDatasets = "$DATASETS/";
-  if (boards.compare(0, kDatasets.size(), kDatasets) == 0)
-    return (std::filesystem::path(datasets_dir) / boards.substr(kDatasets.size())).string();
-  const std::filesystem::path p(boards);
-  if (p.is_absolute()) return boards;
-  return (std::filesystem::path(path).parent_path() / p).string();
+  if (written.compare(0, kDatasets.size(), kDatasets) == 0)
+    return (std::filesystem::path(datasets_dir) / written.substr(kDatasets.size())).string();
+  const std::filesystem::path p(written);
+  if (p.is_absolute()) return written;
+  return (std::filesystem::path(experiment_path).parent_path() / p).string();
+}
+
+}  // namespace
+
+std::string Experiment::boards_path(const std::string& datasets_dir) const {
+  return resolve_path(boards, path, datasets_dir);
+}
+
+std::string Experiment::optimal_path(const std::string& datasets_dir) const {
+  return resolve_path(optimal, path, datasets_dir);
 }
 
 std::unique_ptr<BoardSource> Experiment::make_source(const std::string& datasets_dir,

@@ -63,7 +63,16 @@ struct Experiment {
 
   std::vector<ExperimentRow> rows;
 
+  // `optimal = FILE`: one optimal solution per board, in board order; the
+  // report then checks every solver against it (reference.hpp).
+  std::string optimal;
+  // `part = NAME` lines: a suite that runs those experiments in turn (and
+  // has no source or solvers of its own).
+  std::vector<std::string> parts;
+
   bool has_published() const noexcept;
+  // The path of `optimal =`, resolved as boards_path() resolves `boards =`.
+  std::string optimal_path(const std::string& datasets_dir) const;
   // The path of `boards =`: "$DATASETS/" at its start stands for
   // `datasets_dir`; another relative path is taken from the file's folder.
   std::string boards_path(const std::string& datasets_dir) const;

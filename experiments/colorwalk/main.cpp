@@ -29,6 +29,7 @@
 #include "merge.hpp"
 #include "progress.hpp"
 #include "recorder.hpp"
+#include "reference.hpp"
 #include "report.hpp"
 #include "summary.hpp"
 #include "svg_chart.hpp"
@@ -730,6 +731,202 @@ void write_published_table(std::ostream& out, const std::vector<const Experiment
   }
 }
 
+// The outcome of one experiment file's run.
+struct ExperimentRun {
+  int status = kExitOk;
+  std::string out_dir;
+  std::size_t boards = 0;
+  double wall = 0;
+  std::optional<ReferenceCheck> reference;
+};
+
+// Runs one experiment (not a suite) into `out_dir`.
+ExperimentRun run_experiment(const Experiment& experiment, const po::variables_map& vm,
+                             std::optional<std::size_t> limit, const std::string& out_dir) {
+  const auto& registry = builtin_solvers();
+  BatchOptions options;
+  std::vector<const ExperimentRow*> rows;
+  std::vector<const ExperimentRow*> missing;
+  for (const ExperimentRow& row : experiment.rows) {
+    if (registry.find(row.spec.substr(0, row.spec.find(':'))) == nullptr) {
+      missing.push_back(&row);
+      continue;
+    }
+    rows.push_back(&row);
+    options.solvers.push_back(registry.parse(row.spec));
+  }
+  if (rows.empty())
+    throw InputError(experiment.path, 0, "none of its solvers is registered in this build");
+  options.rules = experiment.rules;
+  options.start = experiment.start;
+  options.solver_seed = experiment.solver_seed;
+  read_run_options(vm, options);
+  const bool quiet = vm["quiet"].as<bool>();
+  const bool resume = vm["resume"].as<bool>();
+  const auto source = experiment.make_source(datasets_dir(), limit);
+  check_start(*source, options);
+
+  const std::string commit = source_commit();
+  const std::string date = utc_date("%Y-%m-%d");
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec) throw UsageError("cannot create output directory '" + out_dir + "': " + ec.message());
+  const auto file = [&](const char* suffix) {
+    return (std::filesystem::path(out_dir) / (experiment.name + suffix)).string();
+  };
+  std::filesystem::copy_file(experiment.path, file(".exp"),
+                             std::filesystem::copy_options::overwrite_existing, ec);
+  if (ec) throw UsageError("cannot write '" + file(".exp") + "': " + ec.message());
+
+  RunRequest request;
+  request.source = source.get();
+  request.options = options;
+  request.quiet = quiet;
+  request.outputs = RecorderOptions{file(".csv"), file(".jsonl"), resume};
+  request.resume_command = resume_command_of({"--output-dir", out_dir});
+  request.info = {{"experiment", experiment.name},
+                  {"source", source->describe()},
+                  {"rules", experiment.rules_text},
+                  {"start", experiment.start_text},
+                  {"solver_seed", std::to_string(options.solver_seed)},
+                  {"commit", commit},
+                  {"date", date}};
+  const RunOutcome outcome = execute(request);
+  const RunRecorder& recorder = *outcome.recorder;
+  const auto& summaries = recorder.summary().solvers();
+  const std::size_t done = recorder.boards();
+  const std::string run_text =
+      source->describe() + ", " + experiment.rules_text + " rules" +
+      (experiment.start_text != "0,0" ? ", start " + experiment.start_text : std::string());
+
+  std::ostringstream report;
+  report << "Experiment " << experiment.name << ": " << experiment.description << "\n"
+         << run_text << "; " << done << " of " << outcome.total << " boards; commit " << commit
+         << ", " << date << "\n\n";
+  if (experiment.has_published()) {
+    write_published_table(report, rows, summaries, TableStyle::kText);
+  } else {
+    write_summary_table(report, recorder.solver_texts(), summaries, TableStyle::kText);
+  }
+  ExperimentRun run;
+  run.status = outcome.status;
+  run.out_dir = out_dir;
+  run.boards = done;
+  run.wall = outcome.wall;
+  if (!experiment.optimal.empty()) {
+    std::vector<std::string> specs;
+    for (const ExperimentRow* r : rows)
+      specs.push_back(r->spec);
+    run.reference = check_reference(file(".csv"), experiment.optimal_path(datasets_dir()), specs);
+    report << "\n";
+    write_reference_table(report, *run.reference, TableStyle::kText);
+    if (!run.reference->ok()) run.status = std::max(run.status, kExitFailure);
+  }
+  if (!missing.empty()) {
+    report << "\nnot yet implemented (solvers this build does not have yet):\n";
+    for (const ExperimentRow* p : missing)
+      report << "  " << p->label << " (" << p->spec << ")\n";
+  }
+  report << "\nresults: " << out_dir << "/ (per-board results in " << experiment.name << ".csv)\n";
+  write_text_file(file(".txt"), report.str());
+  if (!quiet) std::cout << report.str();
+
+  std::ostringstream md;
+  md << "# Experiment `" << experiment.name << "`\n\n"
+     << experiment.description << "\n\n"
+     << "| | |\n|---|---|\n"
+     << "| source | " << source->describe() << " |\n"
+     << "| rules | " << experiment.rules_text << ", start " << experiment.start_text << " |\n"
+     << "| solver seed | " << options.solver_seed << " |\n"
+     << "| boards | " << done << " of " << outcome.total << " |\n"
+     << "| commit | " << commit << " |\n"
+     << "| date | " << utc_date("%Y-%m-%d %H:%M:%S UTC") << " |\n"
+     << "| threads | " << resolve_threads(options.threads) << " |\n"
+     << "| wall time | " << outcome.wall << " s |\n"
+     << "| definition | [" << experiment.name << ".exp](" << experiment.name << ".exp) |\n\n";
+  if (experiment.has_published()) {
+    md << "## Ours beside the published figures\n\n";
+    write_published_table(md, rows, summaries, TableStyle::kMarkdown);
+    md << "\n";
+  }
+  md << "## Summary\n\n";
+  write_summary_table(md, recorder.solver_texts(), summaries, TableStyle::kMarkdown);
+  if (run.reference) {
+    md << "\n## Against the optimal solutions\n\n";
+    write_reference_table(md, *run.reference, TableStyle::kMarkdown);
+  }
+  if (!missing.empty()) {
+    md << "\n## Not yet implemented\n\n";
+    for (const ExperimentRow* p : missing)
+      md << "- " << p->label << " (`" << p->spec << "`)\n";
+  }
+  md << "\n![moves per board](" << experiment.name << ".svg)\n";
+  write_text_file(file(".md"), md.str());
+
+  std::vector<std::string> labels;  // the specs are in NAME.txt and NAME.md
+  std::vector<double> published;
+  for (const ExperimentRow* r : rows) {
+    labels.push_back(r->label);
+    published.push_back(r->published ? r->published->mean : std::nan(""));
+  }
+  write_svg_file(file(".svg"), "Experiment " + experiment.name + ": " + run_text, labels,
+                 recorder.summary(), published);
+  return run;
+}
+
+// Runs the experiments a suite names, each into its own folder of the
+// suite's results folder, then prints what each found against its optimal
+// solutions (when it has them). Exit status: the worst of the parts.
+int run_suite(const Experiment& suite, const std::string& dir, const po::variables_map& vm,
+              std::optional<std::size_t> limit) {
+  std::vector<Experiment> parts;
+  for (const std::string& name : suite.parts) {
+    parts.push_back(load_experiment(experiment_path(name, dir)));
+    if (!parts.back().parts.empty())
+      throw InputError(suite.path, 0, "part '" + name + "' is a suite itself; suites do not nest");
+  }
+  const std::string root = vm.count("output-dir")
+                               ? vm["output-dir"].as<std::string>()
+                               : fresh_results_dir(vm["results-dir"].as<std::string>(), suite.name,
+                                                   utc_date("%Y-%m-%d"), source_commit());
+  int status = kExitOk;
+  std::vector<ExperimentRun> runs;
+  for (const Experiment& part : parts) {
+    runs.push_back(
+        run_experiment(part, vm, limit, (std::filesystem::path(root) / part.name).string()));
+    status = std::max(status, runs.back().status);
+    if (status >= 128) break;  // interrupted: the remaining parts are not started
+  }
+  std::ostringstream report;
+  report << "\nSuite " << suite.name << ": " << suite.description << "\n";
+  char line[512];
+  std::snprintf(line, sizeof line, "%-22s %-24s %7s %9s %9s %8s %6s %6s %6s %9s\n", "part",
+                "solver", "boards", "moves", "optimal", "at opt.", "above", "below", "wrong",
+                "seconds");
+  report << line;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    if (!runs[i].reference) {
+      std::snprintf(line, sizeof line, "%-22s %-24s %7zu %9s %9s %8s %6s %6s %6s %9.1f\n",
+                    parts[i].name.c_str(), "(no optimal file)", runs[i].boards, "-", "-", "-", "-",
+                    "-", "-", runs[i].wall);
+      report << line;
+      continue;
+    }
+    for (const ReferenceRow& r : runs[i].reference->rows) {
+      std::snprintf(line, sizeof line, "%-22s %-24s %7zu %9llu %9llu %8zu %6zu %6zu %6zu %9.1f\n",
+                    parts[i].name.c_str(), r.solver.c_str(), r.boards,
+                    static_cast<unsigned long long>(r.moves),
+                    static_cast<unsigned long long>(r.optimal), r.at, r.above, r.below,
+                    r.wrong_claims, runs[i].wall);
+      report << line;
+    }
+  }
+  report << "\nresults: " << root << "/ (one folder per part)\n";
+  write_text_file((std::filesystem::path(root) / (suite.name + ".txt")).string(), report.str());
+  if (!vm["quiet"].as<bool>()) std::cout << report.str();
+  return status;
+}
+
 int cmd_experiment(int argc, char** argv) {
   po::options_description desc("Options");
   // clang-format off
@@ -790,120 +987,13 @@ int cmd_experiment(int argc, char** argv) {
     if (*limit == 0) throw UsageError("--boards needs at least 1 board");
   }
 
-  const auto& registry = builtin_solvers();
-  BatchOptions options;
-  std::vector<const ExperimentRow*> rows;
-  std::vector<const ExperimentRow*> missing;
-  for (const ExperimentRow& row : experiment.rows) {
-    if (registry.find(row.spec.substr(0, row.spec.find(':'))) == nullptr) {
-      missing.push_back(&row);
-      continue;
-    }
-    rows.push_back(&row);
-    options.solvers.push_back(registry.parse(row.spec));
-  }
-  if (rows.empty())
-    throw InputError(experiment.path, 0, "none of its solvers is registered in this build");
-  options.rules = experiment.rules;
-  options.start = experiment.start;
-  options.solver_seed = experiment.solver_seed;
-  read_run_options(vm, options);
-  const bool quiet = vm["quiet"].as<bool>();
-  const auto source = experiment.make_source(datasets_dir(), limit);
-  check_start(*source, options);
-
-  const std::string commit = source_commit();
-  const std::string date = utc_date("%Y-%m-%d");
+  if (!experiment.parts.empty()) return run_suite(experiment, dir, vm, limit);
   const std::string out_dir =
       vm.count("output-dir")
           ? vm["output-dir"].as<std::string>()
-          : fresh_results_dir(vm["results-dir"].as<std::string>(), experiment.name, date, commit);
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec) throw UsageError("cannot create output directory '" + out_dir + "': " + ec.message());
-  const auto file = [&](const char* suffix) {
-    return (std::filesystem::path(out_dir) / (experiment.name + suffix)).string();
-  };
-  std::filesystem::copy_file(experiment.path, file(".exp"),
-                             std::filesystem::copy_options::overwrite_existing, ec);
-  if (ec) throw UsageError("cannot write '" + file(".exp") + "': " + ec.message());
-
-  RunRequest request;
-  request.source = source.get();
-  request.options = options;
-  request.quiet = quiet;
-  request.outputs = RecorderOptions{file(".csv"), file(".jsonl"), resume};
-  request.resume_command = resume_command_of({"--output-dir", out_dir});
-  request.info = {{"experiment", experiment.name},
-                  {"source", source->describe()},
-                  {"rules", experiment.rules_text},
-                  {"start", experiment.start_text},
-                  {"solver_seed", std::to_string(options.solver_seed)},
-                  {"commit", commit},
-                  {"date", date}};
-  const RunOutcome outcome = execute(request);
-  const RunRecorder& recorder = *outcome.recorder;
-  const auto& summaries = recorder.summary().solvers();
-  const std::size_t done = recorder.boards();
-  const std::string run_text =
-      source->describe() + ", " + experiment.rules_text + " rules" +
-      (experiment.start_text != "0,0" ? ", start " + experiment.start_text : std::string());
-
-  std::ostringstream report;
-  report << "Experiment " << experiment.name << ": " << experiment.description << "\n"
-         << run_text << "; " << done << " of " << outcome.total << " boards; commit " << commit
-         << ", " << date << "\n\n";
-  if (experiment.has_published()) {
-    write_published_table(report, rows, summaries, TableStyle::kText);
-  } else {
-    write_summary_table(report, recorder.solver_texts(), summaries, TableStyle::kText);
-  }
-  if (!missing.empty()) {
-    report << "\nnot yet implemented (solvers this build does not have yet):\n";
-    for (const ExperimentRow* p : missing)
-      report << "  " << p->label << " (" << p->spec << ")\n";
-  }
-  report << "\nresults: " << out_dir << "/ (per-board results in " << experiment.name << ".csv)\n";
-  write_text_file(file(".txt"), report.str());
-  if (!quiet) std::cout << report.str();
-
-  std::ostringstream md;
-  md << "# Experiment `" << experiment.name << "`\n\n"
-     << experiment.description << "\n\n"
-     << "| | |\n|---|---|\n"
-     << "| source | " << source->describe() << " |\n"
-     << "| rules | " << experiment.rules_text << ", start " << experiment.start_text << " |\n"
-     << "| solver seed | " << options.solver_seed << " |\n"
-     << "| boards | " << done << " of " << outcome.total << " |\n"
-     << "| commit | " << commit << " |\n"
-     << "| date | " << utc_date("%Y-%m-%d %H:%M:%S UTC") << " |\n"
-     << "| threads | " << resolve_threads(options.threads) << " |\n"
-     << "| wall time | " << outcome.wall << " s |\n"
-     << "| definition | [" << experiment.name << ".exp](" << experiment.name << ".exp) |\n\n";
-  if (experiment.has_published()) {
-    md << "## Ours beside the published figures\n\n";
-    write_published_table(md, rows, summaries, TableStyle::kMarkdown);
-    md << "\n";
-  }
-  md << "## Summary\n\n";
-  write_summary_table(md, recorder.solver_texts(), summaries, TableStyle::kMarkdown);
-  if (!missing.empty()) {
-    md << "\n## Not yet implemented\n\n";
-    for (const ExperimentRow* p : missing)
-      md << "- " << p->label << " (`" << p->spec << "`)\n";
-  }
-  md << "\n![moves per board](" << experiment.name << ".svg)\n";
-  write_text_file(file(".md"), md.str());
-
-  std::vector<std::string> labels;  // the specs are in NAME.txt and NAME.md
-  std::vector<double> published;
-  for (const ExperimentRow* r : rows) {
-    labels.push_back(r->label);
-    published.push_back(r->published ? r->published->mean : std::nan(""));
-  }
-  write_svg_file(file(".svg"), "Experiment " + experiment.name + ": " + run_text, labels,
-                 recorder.summary(), published);
-  return outcome.status;
+          : fresh_results_dir(vm["results-dir"].as<std::string>(), experiment.name,
+                              utc_date("%Y-%m-%d"), source_commit());
+  return run_experiment(experiment, vm, limit, out_dir).status;
 }
 
 // --- merge -------------------------------------------------------------------

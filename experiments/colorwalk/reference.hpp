@@ -1,0 +1,44 @@
+// Checking a run against reference optimal solutions (an experiment's
+// `optimal = FILE`, such as the public datasets' NAME.optimal.txt): per
+// solver, its total moves against the optimal total, and its boards at,
+// above and below the optimum. A board below the reference means the
+// reference is not optimal (every reported solution was replayed); a board
+// proven optimal but not at the reference means a wrong claim. Either fails
+// the check.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "report.hpp"
+
+namespace colorwalk {
+
+struct ReferenceRow {
+  std::string solver;
+  std::size_t boards = 0;  // verified boards compared
+  std::size_t at = 0;      // moves == reference
+  std::size_t above = 0;
+  std::size_t below = 0;
+  std::size_t wrong_claims = 0;  // proven optimal, yet not the reference length
+  std::uint64_t moves = 0;
+  std::uint64_t optimal = 0;  // reference moves of the same boards
+};
+
+struct ReferenceCheck {
+  std::string file;
+  std::size_t reference_boards = 0;
+  std::vector<ReferenceRow> rows;  // in the run's solver order
+  bool ok() const noexcept;
+};
+
+// Reads the run's results CSV and the reference file (InputError if either
+// is malformed, or if the CSV has a board the reference lacks).
+ReferenceCheck check_reference(const std::string& results_csv, const std::string& reference_file,
+                               const std::vector<std::string>& solver_specs);
+
+void write_reference_table(std::ostream& out, const ReferenceCheck& check, TableStyle style);
+
+}  // namespace colorwalk
