@@ -96,9 +96,10 @@ class AStar final : public Solver {
 
 void register_astar(SolverRegistry& registry) {
   registry.add({.name = "astar",
-                .summary =
-                    "exact: A* with the elimination bound and the dominance rule; optimal unless a "
-                    "limit stops it (then the best open node completed greedily, not proven)",
+                .summary = "exact: a beam search's answer is the bound to beat, then A* with the "
+                           "elimination bound and dominance, neutral and commutation pruning; "
+                           "optimal unless a limit stops it (then the better answer found, not "
+                           "proven)",
                 .params = {{"memory", 1024, 16, 1 << 20, true, "memory limit of one search, MiB"},
                            {"seconds", 600, 0, 1e9, false, "time limit per board, s (0: none)"},
                            {"nodes", 0, 0, 1e15, true, "expansion limit per board (0: none)"},
