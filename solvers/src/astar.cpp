@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "colorwalk/beam.hpp"
+#include "colorwalk/board_memory.hpp"
 #include "colorwalk/bounds.hpp"
 #include "colorwalk/exact_domain.hpp"
 #include "colorwalk/greedy.hpp"
@@ -28,6 +29,14 @@ class AStar final : public Solver {
         beam_width_(static_cast<std::size_t>(p.get_int("beam"))) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
+    const BoardMemory memory(context, {&workspace_});
+    Solution solution = solve_within_limits(graph, context);
+    solution.memory_refused = memory.refused();
+    return solution;
+  }
+
+ private:
+  Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
     search::Limits limits;
     limits.max_bytes = static_cast<std::size_t>(memory_mib_) << 20;
     if (nodes_ > 0) limits.max_expansions = nodes_;
@@ -84,7 +93,6 @@ class AStar final : public Solver {
     return solution;
   }
 
- private:
   search::Workspace workspace_;  // kept across the boards this instance solves
   std::int64_t memory_mib_;
   double seconds_;
@@ -102,7 +110,9 @@ void register_astar(SolverRegistry& registry) {
                            "proven)",
                 .params = {{"memory", 1024, 16, 1 << 20, true, "memory limit of one search, MiB"},
                            {"seconds", 600, 0, 1e9, false, "time limit per board, s (0: none)"},
-                           {"nodes", 0, 0, 1e15, true, "expansion limit per board (0: none)"},
+                           {"nodes", 0, 0, 1e15, true,
+                            "expansion limit per board (0: none; every node is kept, so memory "
+                            "bounds it)"},
                            {"beam", 16, 0, 1 << 20, true,
                             "width of the beam search run first for an upper bound (0: none)"}},
                 .randomised = false,

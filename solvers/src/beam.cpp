@@ -3,6 +3,10 @@
 // then by cells cleared, and keeping the `width` best. Wider beams cost
 // linearly more and answer closer to the optimum; never proven optimal.
 #include "colorwalk/beam.hpp"
+
+#include <chrono>
+
+#include "colorwalk/board_memory.hpp"
 #include "colorwalk/exact_domain.hpp"
 #include "colorwalk/greedy.hpp"
 #include "colorwalk/solver.hpp"
@@ -33,19 +37,32 @@ namespace {
 class Beam final : public Solver {
  public:
   explicit Beam(const ParamValues& p)
-      : width_(static_cast<std::size_t>(p.get_int("width"))), memory_mib_(p.get_int("memory")) {}
+      : width_(static_cast<std::size_t>(p.get_int("width"))),
+        memory_mib_(p.get_int("memory")),
+        seconds_(p.get("seconds")),
+        nodes_(static_cast<std::uint64_t>(p.get_int("nodes"))) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
+    const BoardMemory memory(context, {&workspace_});
     search::Limits limits;
     limits.max_bytes = static_cast<std::size_t>(memory_mib_) << 20;
+    if (nodes_ > 0) limits.max_expansions = nodes_;
+    if (seconds_ > 0)
+      limits.deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(seconds_));
     limits.cancel = context.cancel;
-    return solve_with_beam(graph, workspace_, width_, limits);
+    Solution solution = solve_with_beam(graph, workspace_, width_, limits);
+    solution.memory_refused = memory.refused();
+    return solution;
   }
 
  private:
   search::Workspace workspace_;
   std::size_t width_;
   std::int64_t memory_mib_;
+  double seconds_;
+  std::uint64_t nodes_;
 };
 
 }  // namespace
@@ -55,7 +72,12 @@ void register_beam(SolverRegistry& registry) {
                 .summary = "anytime: beam search ranked by depth + the elimination bound; wider "
                            "is slower and closer to optimal (not proven)",
                 .params = {{"width", 64, 1, 1 << 20, true, "states kept per depth (the budget)"},
-                           {"memory", 1024, 16, 1 << 20, true, "memory limit, MiB"}},
+                           {"memory", 1024, 16, 1 << 20, true, "memory limit, MiB"},
+                           {"seconds", 600, 0, 1e9, false,
+                            "time limit per board, s (0: none); past it the answer is greedy's"},
+                           {"nodes", 0, 0, 1e15, true,
+                            "expansion limit per board (0: none; every node is kept, so memory "
+                            "bounds it); past it the answer is greedy's"}},
                 .randomised = false,
                 .wasted_moves = false,
                 .exact = false,

@@ -8,9 +8,11 @@
 // pool, look-ahead states) from board to board.
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 
 #include "colorwalk/article_search.hpp"
+#include "colorwalk/board_memory.hpp"
 #include "colorwalk/look_ahead.hpp"
 #include "colorwalk/solver.hpp"
 #include "search/best_first.hpp"
@@ -30,7 +32,7 @@ bool ArticleDijkstra::run(const ClusterGraph& graph, MarkerState& state, std::ve
   search::NullVisitor visitor;
   search::BestFirstSearch<ArticleDomain, ArticleCost> search(
       domain, workspace_, cost, visitor, {.detect_duplicates = false, .goal_on_generation = true});
-  search::Limits limits;
+  search::Limits limits = limits_;
   limits.cancel = cancel;
   search.start(state, limits);
   search::NodeId chosen = search::kNoNode;
@@ -105,13 +107,20 @@ void look_ahead_to_end(Game& game, LookAhead& look_ahead, Metric metric, unsigne
     game.play(look_ahead.choose(game.graph, game.state, metric, depth));
 }
 
-search::Limits limits_for(const SolveContext& context, double seconds = 0) {
+std::optional<std::chrono::steady_clock::time_point> deadline_in(double seconds) {
+  if (seconds <= 0) return std::nullopt;
+  return std::chrono::steady_clock::now() +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+             std::chrono::duration<double>(seconds));
+}
+
+// A search's limits: `seconds` from now (0: none), `memory_mib` MiB.
+search::Limits limits_for(const SolveContext& context, double seconds = 0,
+                          std::int64_t memory_mib = 1024) {
   search::Limits limits;
   limits.cancel = context.cancel;
-  if (seconds > 0)
-    limits.deadline = std::chrono::steady_clock::now() +
-                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                          std::chrono::duration<double>(seconds));
+  limits.max_bytes = static_cast<std::size_t>(memory_mib) << 20;
+  limits.deadline = deadline_in(seconds);
   return limits;
 }
 
@@ -127,13 +136,18 @@ class Bfs final : public Solver {
   explicit Bfs(const ParamValues& p)
       : depth_(static_cast<unsigned>(p.get_int("depth"))),
         prefix_(static_cast<std::size_t>(p.get_int("prefix"))),
-        frontier_(static_cast<std::size_t>(p.get_int("frontier"))) {}
+        frontier_(static_cast<std::size_t>(p.get_int("frontier"))),
+        memory_mib_(p.get_int("memory")),
+        seconds_(p.get("seconds")) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
+    const BoardMemory memory(context, {&workspace_});
     const std::uint64_t look_before = look_ahead_.expanded();
     const ArticleDomain domain(graph);
     search::BreadthFirstSearch<ArticleDomain> bfs(domain, workspace_);
-    const search::Limits limits = limits_for(context);
+    // One deadline for the board: past it each BFS stops at once and the
+    // look-ahead plays on.
+    const search::Limits limits = limits_for(context, seconds_, memory_mib_);
     search::NullVisitor visitor;
     Solution solution;
     Game game(graph);
@@ -151,6 +165,7 @@ class Bfs final : public Solver {
     }
     solution.moves = std::move(game.moves);
     solution.expanded += look_ahead_.expanded() - look_before;
+    solution.memory_refused = memory.refused();
     return solution;
   }
 
@@ -158,6 +173,8 @@ class Bfs final : public Solver {
   unsigned depth_;
   std::size_t prefix_;
   std::size_t frontier_;
+  std::int64_t memory_mib_;
+  double seconds_;
   LookAhead look_ahead_;
   search::Workspace workspace_;
   search::SearchResult<Color> result_;
@@ -198,6 +215,7 @@ class Dfs final : public Solver {
         seconds_(p.get("seconds")) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
+    const BoardMemory memory(context, {&workspace_});
     const std::uint64_t look_before = look_ahead_.expanded();
     Solution solution;
     Game game(graph);
@@ -217,6 +235,7 @@ class Dfs final : public Solver {
     look_ahead_to_end(game, look_ahead_, Metric::kArea, depth_);
     solution.moves = std::move(game.moves);
     solution.expanded += look_ahead_.expanded() - look_before;
+    solution.memory_refused = memory.refused();
     return solution;
   }
 
@@ -246,7 +265,8 @@ class Dijkstra final : public Solver {
  public:
   static constexpr std::size_t kFirstPhaseMoves = 5;
 
-  Dijkstra(Kind kind, Metric metric, const ParamValues& p) : kind_(kind), metric_(metric) {
+  Dijkstra(Kind kind, Metric metric, const ParamValues& p)
+      : kind_(kind), metric_(metric), memory_mib_(p.get_int("memory")), seconds_(p.get("seconds")) {
     dijkstra_.scale = p.get_int("scale");
     dijkstra_.queue = static_cast<std::size_t>(p.get_int("queue"));
     if (kind_ == Kind::kLookAheadDijkstra || kind_ == Kind::kDijkstraLookAhead)
@@ -256,9 +276,11 @@ class Dijkstra final : public Solver {
   }
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
+    const BoardMemory memory(context, {&search_.workspace()});
     const std::uint64_t search_before = search_.expanded();
     const std::uint64_t look_before = look_ahead_.expanded();
     Game game(graph);
+    search_.set_limits(limits_for(context, seconds_, memory_mib_));  // one deadline a board
     DijkstraParams half = dijkstra_;
     half.half = true;
     DijkstraParams second = dijkstra_;
@@ -292,12 +314,15 @@ class Dijkstra final : public Solver {
     solution.moves = std::move(game.moves);
     solution.expanded =
         (search_.expanded() - search_before) + (look_ahead_.expanded() - look_before);
+    solution.memory_refused = memory.refused();
     return solution;
   }
 
  private:
   Kind kind_;
   Metric metric_;
+  std::int64_t memory_mib_;
+  double seconds_;
   DijkstraParams dijkstra_;
   std::int64_t scale2_ = 28;
   unsigned depth_ = 1;
@@ -319,6 +344,16 @@ ParamSpec prefix_param(std::uint32_t moves) {
 }
 ParamSpec scale_param(const char* name, double value, const char* what) {
   return {name, value, 1, 1000, true, what};
+}
+ParamSpec memory_param() {
+  return {"memory", 1024, 16, 1 << 20, true, "memory limit of one search, MiB"};
+}
+ParamSpec seconds_param(double value, const char* what) {
+  return {"seconds", value, 0, 1e9, false, what};
+}
+ParamSpec dijkstra_seconds_param() {
+  return seconds_param(600,
+                       "time limit per board, s (0: none); past it greedy moves finish the game");
 }
 ParamSpec queue_param() {
   return {"queue", 250000,
@@ -355,7 +390,9 @@ void register_search(SolverRegistry& registry) {
       {depth_param(),
        prefix_param(18),
        {"frontier", 16384, 1, 100000000, true,
-        "stop adding nodes once the BFS queue holds this many (the articles' 16384)"}},
+        "stop adding nodes once the BFS queue holds this many (the articles' 16384)"},
+       memory_param(),
+       seconds_param(600, "time limit per board, s (0: none); past it the look-ahead plays on")},
       [](const ParamValues& v) -> std::unique_ptr<Solver> { return std::make_unique<Bfs>(v); }));
   registry.add(info(
       "dfs",
@@ -373,23 +410,27 @@ void register_search(SolverRegistry& registry) {
   add_dijkstra(registry, "dijkstra",
                "best-first search over move sequences, cost scale*depth - cleared, "
                "committing and searching again when the queue outgrows `queue`",
-               Kind::kDijkstra, Metric::kArea, {scale, queue_param()});
+               Kind::kDijkstra, Metric::kArea,
+               {scale, queue_param(), memory_param(), dijkstra_seconds_param()});
   add_dijkstra(registry, "greedy-dijkstra", "greedy look-ahead for `prefix` moves, then dijkstra",
                Kind::kLookAheadDijkstra, Metric::kArea,
-               {depth_param(), scale, prefix_param(15), queue_param()});
+               {depth_param(), scale, prefix_param(15), queue_param(), memory_param(),
+                dijkstra_seconds_param()});
   add_dijkstra(registry, "dijkstra-greedy",
                "dijkstra to half the cells cleared (in the first 5 moves), then greedy look-ahead",
-               Kind::kDijkstraLookAhead, Metric::kArea, {depth_param(), scale, queue_param()});
-  add_dijkstra(
-      registry, "dijkstra-dijkstra",
-      "dijkstra to half the cells cleared (in the first 5 moves), then dijkstra at "
-      "scale `scale2`",
-      Kind::kDijkstraDijkstra, Metric::kArea,
-      {scale, scale_param("scale2", 28, "the scale of the second dijkstra"), queue_param()});
+               Kind::kDijkstraLookAhead, Metric::kArea,
+               {depth_param(), scale, queue_param(), memory_param(), dijkstra_seconds_param()});
+  add_dijkstra(registry, "dijkstra-dijkstra",
+               "dijkstra to half the cells cleared (in the first 5 moves), then dijkstra at "
+               "scale `scale2`",
+               Kind::kDijkstraDijkstra, Metric::kArea,
+               {scale, scale_param("scale2", 28, "the scale of the second dijkstra"), queue_param(),
+                memory_param(), dijkstra_seconds_param()});
   add_dijkstra(registry, "max-perimeter-dijkstra",
                "max-perimeter look-ahead for `prefix` moves, then dijkstra",
                Kind::kLookAheadDijkstra, Metric::kPerimeter,
-               {depth_param(), scale, prefix_param(15), queue_param()});
+               {depth_param(), scale, prefix_param(15), queue_param(), memory_param(),
+                dijkstra_seconds_param()});
 }
 
 }  // namespace colorwalk

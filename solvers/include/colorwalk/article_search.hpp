@@ -16,6 +16,7 @@
 #include "colorwalk/cluster_graph.hpp"
 #include "colorwalk/search_domain.hpp"
 #include "search/domain.hpp"
+#include "search/limits.hpp"
 #include "search/workspace.hpp"
 
 namespace colorwalk {
@@ -107,9 +108,16 @@ class ArticleDijkstra {
   std::uint64_t expanded() const noexcept { return expanded_; }
   // Calls that ended by committing to a vertex short of the goal.
   std::uint64_t commits() const noexcept { return commits_; }
+  // The search's workspace, kept from call to call (for BoardMemory).
+  search::Workspace& workspace() noexcept { return workspace_; }
+  // The memory limit of each call's search and a deadline (their cancel flag
+  // is run()'s): a call stopped by either commits as to a full queue, and
+  // past the deadline every call plays one greedy move. Default: 1 GiB, none.
+  void set_limits(const search::Limits& limits) { limits_ = limits; }
 
  private:
   search::Workspace workspace_;
+  search::Limits limits_;
   std::vector<Color> path_;
   std::uint64_t expanded_ = 0;
   std::uint64_t commits_ = 0;

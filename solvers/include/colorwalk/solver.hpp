@@ -20,6 +20,10 @@
 
 #include "colorwalk/cluster_graph.hpp"
 
+namespace search {
+class SharedMemory;
+}
+
 namespace colorwalk {
 
 struct SolveContext {
@@ -28,12 +32,20 @@ struct SolveContext {
   std::uint64_t seed = 0;
   // Polled by long-running solvers; a cancelled solver returns what it has.
   const std::atomic<bool>* cancel = nullptr;
+  // The run's memory limit, shared by every search on every thread (nullptr:
+  // each search is bounded by its own limit alone). Searching solvers draw
+  // their workspaces from it (BoardMemory, board_memory.hpp).
+  search::SharedMemory* memory = nullptr;
 };
 
 struct Solution {
   std::vector<Color> moves;
   bool proven_optimal = false;
   std::uint64_t expanded = 0;  // search nodes expanded (0 for solvers that do not search)
+  // SolveContext::memory refused a search memory on this board: the answer
+  // depends on what other searches held at the time, so the batch reports
+  // the board as stopped by the memory limit rather than as a result.
+  bool memory_refused = false;
 };
 
 class Solver {
