@@ -208,10 +208,75 @@ TEST(Batch, AppliesRulesAndRecordsBadStarts) {
   EXPECT_NE(results[0].error.find("off the 5x5 board"), std::string::npos);
 }
 
+TEST(Batch, ByteCountsForTheMemoryLimit) {
+  EXPECT_EQ(parse_bytes("1048576"), std::size_t{1} << 20);
+  EXPECT_EQ(parse_bytes("512MiB"), std::size_t{512} << 20);
+  EXPECT_EQ(parse_bytes("512 mib"), std::size_t{512} << 20);
+  EXPECT_EQ(parse_bytes("2G"), std::size_t{2} << 30);
+  EXPECT_EQ(parse_bytes("1.5GiB"), std::size_t{3} << 29);
+  EXPECT_EQ(parse_bytes("64KB"), std::size_t{64} << 10);
+  EXPECT_EQ(parse_bytes("1TiB"), std::size_t{1} << 40);
+  for (const char* bad : {"", "MiB", "12 parsecs", "-1", "1e9", "0x10", "1.5", "1..5MiB",
+                          "99999999999999999999", "9000000TiB", "1 MiB extra"})
+    EXPECT_EQ(parse_bytes(bad), std::nullopt) << bad;
+  EXPECT_EQ(format_bytes(100), "100 bytes");
+  EXPECT_EQ(format_bytes(24576), "24 KiB");
+  EXPECT_EQ(format_bytes(std::size_t{3} << 29), "1.5 GiB");
+  EXPECT_EQ(format_bytes(std::size_t{512} << 20), "512 MiB");
+}
+
 TEST(Batch, StreamSeedsDifferPerBoard) {
   EXPECT_NE(board_stream_seed(0, 0), board_stream_seed(0, 1));
   EXPECT_NE(board_stream_seed(0, 0), board_stream_seed(1, 0));
   EXPECT_EQ(board_stream_seed(3, 5), board_stream_seed(3, 5));
+}
+
+TEST(Batch, MemoryLimitReportsTheBoardsThatHitItAndGoesOn) {
+  const RandomSource source(12, 3, 16, 12, 5);
+  const BatchOptions plain = options_for({"greedy", "dijkstra:queue=20000"}, 2);
+  const auto expected = run_batch(source, plain);
+  ASSERT_EQ(expected.size(), 24u);
+
+  // Room to spare: the results of a run without a limit.
+  BatchOptions generous = plain;
+  generous.memory_limit = std::size_t{1} << 30;
+  const auto same = run_batch(source, generous);
+  ASSERT_EQ(same.size(), expected.size());
+  for (std::size_t i = 0; i < same.size(); ++i) {
+    EXPECT_TRUE(same[i].verified) << i << ": " << same[i].error;
+    EXPECT_EQ(same[i].solution, expected[i].solution) << i;
+  }
+
+  // Room for the boards' graphs (24 KiB each at 128 bytes a cell) but not
+  // for dijkstra's first pool segment: its rows fail naming the limit,
+  // greedy's stand, and every board is reported.
+  BatchOptions tight = plain;
+  tight.memory_limit = 64 << 10;
+  const auto limited = run_batch(source, tight);
+  ASSERT_EQ(limited.size(), expected.size());
+  for (std::size_t i = 0; i < limited.size(); ++i) {
+    EXPECT_EQ(limited[i].board, i / 2);
+    if (i % 2 == 0) {
+      EXPECT_TRUE(limited[i].verified) << i << ": " << limited[i].error;
+      EXPECT_EQ(limited[i].solution, expected[i].solution) << i;
+    } else {
+      EXPECT_FALSE(limited[i].verified) << i;
+      EXPECT_EQ(limited[i].error,
+                "memory limit: the run's 64 KiB, shared by the boards being solved, had no room "
+                "for its search")
+          << i;
+      EXPECT_EQ(limited[i].solution, "") << i;
+    }
+  }
+
+  // Not even room for one board's graph: every row says so.
+  tight.memory_limit = 1 << 10;
+  for (const BoardResult& r : run_batch(source, tight)) {
+    EXPECT_FALSE(r.verified);
+    EXPECT_EQ(r.error,
+              "memory limit: the run's 1 KiB, shared by the boards being solved, had no room for "
+              "the board's cluster graph (about 24 KiB)");
+  }
 }
 
 TEST(Resume, StoppedAndResumedEqualsUninterrupted) {

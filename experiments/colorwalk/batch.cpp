@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <exception>
 #include <memory>
 
@@ -13,6 +15,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "colorwalk/replay.hpp"
+#include "search/shared_memory.hpp"
 
 namespace colorwalk {
 
@@ -32,6 +35,53 @@ std::optional<Shard> Shard::parse(std::string_view text) noexcept {
 
 std::string Shard::text() const {
   return std::to_string(index) + "/" + std::to_string(count);
+}
+
+std::string format_bytes(std::size_t bytes) {
+  static constexpr const char* kUnits[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  auto value = static_cast<double>(bytes);
+  std::size_t unit = 0;
+  while (value >= 1024 && unit + 1 < std::size(kUnits)) {
+    value /= 1024;
+    ++unit;
+  }
+  char text[48];
+  if (unit == 0)
+    std::snprintf(text, sizeof text, "%zu bytes", bytes);
+  else if (value == std::floor(value))
+    std::snprintf(text, sizeof text, "%.0f %s", value, kUnits[unit]);
+  else
+    std::snprintf(text, sizeof text, "%.1f %s", value, kUnits[unit]);
+  return text;
+}
+
+std::optional<std::size_t> parse_bytes(std::string_view text) noexcept {
+  std::size_t digits = 0;
+  while (digits < text.size() &&
+         ((text[digits] >= '0' && text[digits] <= '9') || text[digits] == '.'))
+    ++digits;
+  double value = 0;
+  const auto [end, ec] =
+      std::from_chars(text.data(), text.data() + digits, value, std::chars_format::fixed);
+  if (digits == 0 || ec != std::errc{} || end != text.data() + digits) return std::nullopt;
+  std::string unit;
+  for (const char c : text.substr(digits)) {
+    if (c == ' ' && unit.empty()) continue;
+    unit.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+  }
+  int shift = -1;
+  if (unit.empty() || unit == "b" || unit == "bytes") shift = 0;
+  for (const auto& [names, s] : {std::pair{"kkibkb", 10}, std::pair{"mmibmb", 20},
+                                 std::pair{"ggibgb", 30}, std::pair{"ttibtb", 40}}) {
+    const std::string_view n(names);
+    if (unit == n.substr(0, 1) || unit == n.substr(1, 3) || unit == n.substr(4, 2)) shift = s;
+  }
+  if (shift < 0) return std::nullopt;
+  if (shift == 0 && text.substr(0, digits).find('.') != std::string_view::npos)
+    return std::nullopt;  // a fraction of a byte
+  const double bytes = std::ldexp(value, shift);
+  if (!(bytes < 0x1p63)) return std::nullopt;
+  return static_cast<std::size_t>(bytes);
 }
 
 std::uint64_t board_stream_seed(std::uint64_t base, std::size_t board) noexcept {
@@ -59,8 +109,26 @@ struct Slot {
 
 using SolverSet = std::vector<std::unique_ptr<Solver>>;
 
+// Memory taken from the run's shared limit for one board's graph, given
+// back when the board is done.
+class GraphMemory {
+ public:
+  GraphMemory(search::SharedMemory* shared, std::size_t bytes)
+      : shared_(shared), bytes_(shared != nullptr && shared->take(bytes) ? bytes : 0) {}
+  ~GraphMemory() {
+    if (bytes_ > 0) shared_->give_back(bytes_);
+  }
+  GraphMemory(const GraphMemory&) = delete;
+  GraphMemory& operator=(const GraphMemory&) = delete;
+  bool refused() const noexcept { return shared_ != nullptr && bytes_ == 0; }
+
+ private:
+  search::SharedMemory* shared_;
+  std::size_t bytes_;
+};
+
 void solve_board(const BoardSource& source, const BatchOptions& options, SolverSet& solvers,
-                 Slot& slot) {
+                 search::SharedMemory* shared, Slot& slot) {
   const std::size_t count = options.solvers.size();
   const std::size_t index = slot.board;
   slot.results.assign(count, BoardResult{});
@@ -71,13 +139,23 @@ void solve_board(const BoardSource& source, const BatchOptions& options, SolverS
   }
   try {
     const Board board = prepare_board(source.board(index), options);
+    const std::size_t graph_bytes = std::size_t{board.cell_count()} * kGraphBytesPerCell;
+    const GraphMemory graph_memory(shared, graph_bytes);
+    if (graph_memory.refused()) {
+      for (std::size_t s = 0; s < count; ++s)
+        slot.results[s].error = "memory limit: the run's " + format_bytes(shared->limit()) +
+                                ", shared by the boards being solved, had no room for the "
+                                "board's cluster graph (about " +
+                                format_bytes(graph_bytes) + ")";
+      return;
+    }
     const ClusterGraph graph(board);
     for (std::size_t s = 0; s < count; ++s) {
       BoardResult& result = slot.results[s];
       const SolverInfo& info = *options.solvers[s].info;
       if (!solvers[s]) solvers[s] = options.solvers[s].make();
       const SolveContext context{index, board_stream_seed(options.solver_seed, index),
-                                 options.cancel};
+                                 options.cancel, shared};
       try {
         const auto start = std::chrono::steady_clock::now();
         Solution solution = solvers[s]->solve(graph, context);
@@ -86,6 +164,12 @@ void solve_board(const BoardSource& source, const BatchOptions& options, SolverS
         if (is_set(options.cancel)) {
           slot.dropped = true;  // possibly cut short: never reported
           return;
+        }
+        if (solution.memory_refused) {
+          // What the search found depends on what other boards held: not a result.
+          result.error = "memory limit: the run's " + format_bytes(shared->limit()) +
+                         ", shared by the boards being solved, had no room for its search";
+          continue;
         }
         result.moves = solution.moves.size();
         result.solution = moves_to_string(board, solution.moves);
@@ -126,6 +210,16 @@ BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
   // `tokens` are alive, so item k can reuse slot k % tokens: when it starts,
   // item k - tokens has left the pipeline.
   std::vector<Slot> slots(tokens);
+  // The run's memory limit, shared by every thread's searches. A workspace
+  // keeps at most a quarter of it spread over all threads' solvers between
+  // boards.
+  std::optional<search::SharedMemory> shared;
+  if (options.memory_limit > 0) {
+    shared.emplace(options.memory_limit);
+    shared->set_keep_bytes(options.memory_limit / 4 / static_cast<std::size_t>(threads) /
+                           std::max<std::size_t>(count, 1));
+  }
+  search::SharedMemory* const shared_memory = shared ? &*shared : nullptr;
   oneapi::tbb::enumerable_thread_specific<SolverSet> workers([count] { return SolverSet(count); });
   std::size_t next = first;
   std::size_t reported = 0;
@@ -159,7 +253,7 @@ BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
                             slot->dropped = true;  // not started before the stop: left for a resume
                             return slot;
                           }
-                          solve_board(source, options, workers.local(), *slot);
+                          solve_board(source, options, workers.local(), shared_memory, *slot);
                           return slot;
                         }) &
                     oneapi::tbb::make_filter<Slot*, void>(oneapi::tbb::filter_mode::serial_in_order,

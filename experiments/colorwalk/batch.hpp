@@ -61,7 +61,28 @@ struct BatchOptions {
   // Boards being solved or waiting for an earlier board at once (0: 16 per
   // thread); bounds the reorder buffer.
   std::size_t max_in_flight = 0;
+  // Bytes that the boards being solved may hold at once, all threads
+  // together (0: no limit beyond each search's own): each board's cluster
+  // graph (an estimate, kGraphBytesPerCell a cell, taken before it is built)
+  // and every search's workspace draw from it. A board that does not get
+  // the memory it needs is reported as a failure naming the limit, for each
+  // solver that was refused (or for all, when its graph does not fit), and
+  // the run goes on.
+  std::size_t memory_limit = 0;
 };
+
+// "512 MiB", "1.5 GiB", "24 KiB", "100 bytes": a byte count for messages.
+std::string format_bytes(std::size_t bytes);
+
+// Parses a byte count: a whole number of bytes, or a number (a fraction
+// allowed) followed by KiB, MiB, GiB or TiB (also K, M, G, T, KB, MB, GB,
+// TB, all powers of 1024, any case); nullopt when malformed or too large.
+std::optional<std::size_t> parse_bytes(std::string_view text) noexcept;
+
+// What a board's cluster graph is taken to need per cell under
+// BatchOptions::memory_limit: the cell's share of the graph (clusters,
+// adjacency and edge counts, colour sets) while it is built, rounded up.
+inline constexpr std::size_t kGraphBytesPerCell = 128;
 
 struct BoardResult {
   std::size_t board = 0;   // index in the source

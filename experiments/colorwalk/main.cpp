@@ -390,7 +390,10 @@ int cmd_list(int argc, char** argv) {
     }
   }
   std::cout << "\nspec syntax: NAME[:KEY=VALUE[,KEY=VALUE...]], e.g. "
-               "greedy-look-ahead:depth=5\n";
+               "greedy-look-ahead:depth=5\n"
+               "limits: every search is bounded by default, by its memory (MiB per search),\n"
+               "seconds (per board) and nodes, frontier or queue parameters; raise them in the\n"
+               "spec. colorwalk solve --memory-limit bounds the memory of all searches together.\n";
   return kExitOk;
 }
 
@@ -431,6 +434,11 @@ po::options_description run_options() {
        "worker threads (0: every core)")
       ("solver-seed", po::value<std::uint64_t>()->value_name("S"),
        "base seed of the per-board random streams of randomised solvers (default 0)")
+      ("memory-limit", po::value<std::string>()->value_name("BYTES"),
+       "memory that the boards being solved may hold at once, all threads together: their "
+       "cluster graphs and every search (BYTES, or a number with KiB, MiB, GiB, e.g. 4GiB; "
+       "default: none beyond each search's own limit). A solver refused memory fails its "
+       "board, named on stderr and unverified in the CSV; the run goes on")
       ("quiet,q", po::bool_switch(),
        "print nothing but errors: no table, no progress, no summary line");
   // clang-format on
@@ -440,6 +448,19 @@ po::options_description run_options() {
 void read_run_options(const po::variables_map& vm, BatchOptions& options) {
   options.threads = vm["threads"].as<unsigned>();
   if (vm.count("solver-seed")) options.solver_seed = vm["solver-seed"].as<std::uint64_t>();
+  if (vm.count("memory-limit")) {
+    constexpr std::size_t kMinimum = std::size_t{1} << 20;
+    const auto text = vm["memory-limit"].as<std::string>();
+    const auto bytes = parse_bytes(text);
+    if (!bytes)
+      throw UsageError(
+          "--memory-limit needs BYTES or a number with KiB, MiB or GiB, such as "
+          "512MiB, got '" +
+          text + "'");
+    if (*bytes < kMinimum)
+      throw UsageError("--memory-limit " + text + " is out of range: at least 1 MiB");
+    options.memory_limit = *bytes;
+  }
 }
 
 Shard read_shard(const po::variables_map& vm) {
@@ -486,7 +507,7 @@ int cmd_solve(int argc, char** argv) {
   po::variables_map vm;
   if (!parse(argc, argv, desc, vm,
              std::string("usage: colorwalk solve SOURCE --solver SPEC [--solver SPEC ...] [RULES] "
-                         "[--threads N]\n"
+                         "[--threads N] [--memory-limit BYTES]\n"
                          "                       [--shard I/N] [--csv FILE [--resume]] [--json "
                          "FILE] [--svg FILE] [--markdown] [--quiet]\n\n"
                          "Runs every solver on every board in parallel, replays every solution "
