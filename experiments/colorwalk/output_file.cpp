@@ -13,8 +13,6 @@ namespace colorwalk {
 
 namespace {
 
-constexpr std::size_t kFlushBytes = std::size_t{256} << 10;
-constexpr auto kFlushInterval = std::chrono::milliseconds(500);
 
 std::runtime_error file_error(const std::string& what, const std::string& path) {
   return std::runtime_error(what + " '" + path + "': " + std::strerror(errno));
@@ -34,8 +32,7 @@ LineFile::~LineFile() {
 LineFile::LineFile(LineFile&& other) noexcept
     : fd_(std::exchange(other.fd_, -1)),
       path_(std::move(other.path_)),
-      buffer_(std::move(other.buffer_)),
-      last_flush_(other.last_flush_) {}
+      buffer_(std::move(other.buffer_)) {}
 
 LineFile& LineFile::operator=(LineFile&& other) noexcept {
   if (this != &other) {
@@ -43,7 +40,6 @@ LineFile& LineFile::operator=(LineFile&& other) noexcept {
     fd_ = std::exchange(other.fd_, -1);
     path_ = std::move(other.path_);
     buffer_ = std::move(other.buffer_);
-    last_flush_ = other.last_flush_;
   }
   return *this;
 }
@@ -53,7 +49,6 @@ LineFile LineFile::create(const std::string& path) {
   file.fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (file.fd_ < 0) throw file_error("cannot write", path);
   file.path_ = path;
-  file.last_flush_ = std::chrono::steady_clock::now();
   return file;
 }
 
@@ -64,7 +59,6 @@ LineFile LineFile::append_at(const std::string& path, std::uint64_t size) {
   file.path_ = path;
   if (::ftruncate(file.fd_, static_cast<off_t>(size)) != 0) throw file_error("cannot cut", path);
   if (::lseek(file.fd_, 0, SEEK_END) < 0) throw file_error("cannot seek in", path);
-  file.last_flush_ = std::chrono::steady_clock::now();
   return file;
 }
 
@@ -76,16 +70,10 @@ void LineFile::rename_to(const std::string& path) {
 
 void LineFile::append(std::string_view lines) {
   buffer_ += lines;
-  if (buffer_.size() >= kFlushBytes) {
-    flush();
-    return;
-  }
-  const auto now = std::chrono::steady_clock::now();
-  if (now - last_flush_ >= kFlushInterval) flush();
+  flush();  // one write(2) per call: a reported board is on disk at once
 }
 
 void LineFile::flush() {
-  last_flush_ = std::chrono::steady_clock::now();
   std::size_t done = 0;
   while (done < buffer_.size()) {
     const ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);

@@ -1,13 +1,12 @@
-// An output file written in whole lines: text is buffered and handed to the
-// operating system with one write(2) per flush, at most every half second or
-// 256 KiB, so a process stopped at any moment, even killed, leaves complete
-// lines behind (a torn last line can come only from the system itself, a
-// full disk or a crash, and resuming cuts it). Flushing is explicit:
-// destroying the object without close() drops nothing already flushed and
-// never throws.
+// An output file written in whole lines: each append() hands its lines to
+// the operating system in one write(2) at once, so every reported board is
+// in the file as soon as it is reported, and a process stopped at any
+// moment, even killed, leaves complete lines behind (a torn last line can
+// come only from the system itself, a full disk or a crash, and resuming
+// cuts it). Destroying the object without close() drops nothing written
+// and never throws.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -34,7 +33,8 @@ class LineFile {
   bool is_open() const noexcept { return fd_ >= 0; }
   const std::string& path() const noexcept { return path_; }
 
-  // Queues whole lines (each ending in '\n'); flushes when one is due.
+  // Writes whole lines (each ending in '\n') now. Throws std::runtime_error
+  // on a write error.
   void append(std::string_view lines);
   // Writes everything queued now. Throws std::runtime_error on a write error.
   void flush();
@@ -45,7 +45,6 @@ class LineFile {
   int fd_ = -1;
   std::string path_;
   std::string buffer_;
-  std::chrono::steady_clock::time_point last_flush_{};
 };
 
 }  // namespace colorwalk
