@@ -384,6 +384,11 @@ TEST(Resume, RefusesACsvOfAnotherRun) {
   };
   expect_error(dir.write("header.csv", "a,b,c\n1,2,3\n"), options_for({"greedy"}, 1),
                "header.csv:1: not a colorwalk results CSV");
+  // A file of one line without a line break that is not a torn header is
+  // refused, not cut (found in review: it was overwritten).
+  expect_error(dir.write("notes.csv", "important data without newline"),
+               options_for({"greedy"}, 1), "notes.csv:1: is not a results CSV");
+  EXPECT_EQ(read_file(dir.file("notes.csv")), "important data without newline");
   // The refused run's JSON file is left as it was.
   dir.write("kept.jsonl", "{}\n");
   try {

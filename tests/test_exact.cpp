@@ -3,6 +3,7 @@
 // optimal solutions.
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -30,14 +31,37 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
   int states = 0;
   int dominant = 0;
   int neutral = 0;
+  int commuted = 0;
   int tight = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const Board board =
         colorwalk::testing::random_board(rng, 3, 6, 3, 5, colorwalk::testing::random_rules(rng));
     const ClusterGraph g(board);
     MarkerState s = g.initial_state();
+    MarkerState parent;     // the state before the last move
+    Color last = kNoColor;  // the last move, when `parent` had no dominant move
     while (!g.is_cleared(s)) {
       const std::uint32_t exact = colorwalk::testing::exhaustive_optimum(g, s);
+      // Commutation: every move it skips after `last` reaches a subset of
+      // what playing it before `last` reaches, and a proper subset unless
+      // it comes first in colour order.
+      if (last != kNoColor) {
+        const std::uint64_t skip = commuted_moves(g, s, last, g.useful_moves(s));
+        for (Color c = 0; c < g.colors(); ++c) {
+          if (((skip >> c) & 1) == 0) continue;
+          MarkerState late = s;
+          ASSERT_FALSE(g.apply(late, c).wasted());
+          MarkerState early = parent;
+          ASSERT_FALSE(g.apply(early, c).wasted()) << "trial " << trial;
+          g.apply(early, last);
+          bool subset = true;
+          for (std::size_t w = 0; w < g.set_words(); ++w)
+            subset &= (late.absorbed()[w] & ~early.absorbed()[w]) == 0;
+          ASSERT_TRUE(subset) << "commuted move, trial " << trial;
+          ASSERT_TRUE(late != early || c < last) << "commuted move, trial " << trial;
+          ++commuted;
+        }
+      }
       ASSERT_LE(colors_left(g, s), exact) << "trial " << trial;
       ASSERT_LE(distance_bound(g, s), exact) << "trial " << trial;
       ASSERT_LE(elimination_bound(g, s), exact) << "trial " << trial;
@@ -65,12 +89,16 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
       std::vector<Color> options;
       for (Color c = 0; c < g.colors(); ++c)
         if ((useful >> c) & 1) options.push_back(c);
-      g.apply(s, options[rng() % options.size()]);
+      const Color move = options[rng() % options.size()];
+      parent = s;
+      last = dominant_move(g, s) ? kNoColor : move;
+      g.apply(s, move);
     }
   }
   EXPECT_GT(states, 1500);
   EXPECT_GT(dominant, 300);  // the rules were exercised, not vacuous
   EXPECT_GT(neutral, 30);
+  EXPECT_GT(commuted, 100);
   EXPECT_GT(tight, states / 3);
 }
 

@@ -10,8 +10,9 @@
 namespace colorwalk {
 
 bool ReferenceCheck::ok() const noexcept {
-  return std::all_of(rows.begin(), rows.end(),
-                     [](const ReferenceRow& r) { return r.below == 0 && r.wrong_claims == 0; });
+  return std::all_of(rows.begin(), rows.end(), [](const ReferenceRow& r) {
+    return r.below == 0 && r.wrong_claims == 0 && r.failed == 0;
+  });
 }
 
 ReferenceCheck check_reference(const std::string& results_csv, const std::string& reference_file,
@@ -27,7 +28,11 @@ ReferenceCheck check_reference(const std::string& results_csv, const std::string
   while (reader.next_board(board_rows)) {
     for (const CsvRow& row : board_rows) {
       const auto it = std::find(solver_specs.begin(), solver_specs.end(), row.solver);
-      if (it == solver_specs.end() || !row.result.verified) continue;
+      if (it == solver_specs.end()) continue;
+      if (!row.result.verified) {
+        ++check.rows[static_cast<std::size_t>(it - solver_specs.begin())].failed;
+        continue;
+      }
       const std::size_t board = row.result.board;
       if (board >= reference.size())
         throw InputError(results_csv, row.line,
@@ -78,8 +83,8 @@ void write_reference_table(std::ostream& out, const ReferenceCheck& check, Table
     out << line;
   }
   if (!check.ok())
-    out << "CHECK FAILED: a solver beat the reference (so it is not optimal) or claimed an "
-           "optimum it did not reach\n";
+    out << "CHECK FAILED: a solver beat the reference (so it is not optimal), claimed an "
+           "optimum it did not reach, or failed boards\n";
 }
 
 }  // namespace colorwalk

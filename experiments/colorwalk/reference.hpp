@@ -3,8 +3,8 @@
 // solver, its total moves against the optimal total, and its boards at,
 // above and below the optimum. A board below the reference means the
 // reference is not optimal (every reported solution was replayed); a board
-// proven optimal but not at the reference means a wrong claim. Either fails
-// the check.
+// proven optimal but not at the reference means a wrong claim, and a row
+// that did not verify was not compared at all. Each fails the check.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +23,7 @@ struct ReferenceRow {
   std::size_t above = 0;
   std::size_t below = 0;
   std::size_t wrong_claims = 0;  // proven optimal, yet not the reference length
+  std::size_t failed = 0;        // rows that did not verify (not compared)
   std::uint64_t moves = 0;
   std::uint64_t optimal = 0;  // reference moves of the same boards
 };

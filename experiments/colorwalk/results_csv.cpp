@@ -63,7 +63,9 @@ ResultsCsvReader::ResultsCsvReader(std::string path) : path_(std::move(path)) {
   in_.open(path_, std::ios::binary);
   if (!in_) throw InputError(path_, 0, "cannot open");
   if (!std::getline(in_, text_)) return;  // empty file
-  if (in_.eof()) {                        // no complete line
+  if (in_.eof()) {                        // no complete line: a torn header, or some other file
+    if (std::string_view(kCsvHeader).substr(0, text_.size()) != text_)
+      throw InputError(path_, 1, "is not a results CSV (its first line is not the header)");
     torn_bytes_ = text_.size();
     return;
   }

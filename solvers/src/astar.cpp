@@ -5,6 +5,7 @@
 // it. Optimal when it finishes (A*'s path, or the beam's if nothing beats
 // it); at a node, memory or time limit it returns the better of the beam's
 // answer and the best open node completed greedily, with proven_optimal = 0.
+#include <algorithm>
 #include <chrono>
 #include <limits>
 
@@ -52,6 +53,8 @@ class AStar final : public Solver {
         beam_width_ > 0 ? solve_with_beam(graph, workspace_, beam_width_, limits) : Solution{};
     const auto bound = beam_width_ > 0 ? static_cast<std::uint32_t>(known.moves.size())
                                        : std::numeric_limits<std::uint32_t>::max();
+    // The node limit is for the board: A* gets what the beam left.
+    if (nodes_ > 0) limits.max_expansions = nodes_ - std::min(nodes_, known.expanded);
     const ExactDomain domain(graph);
     auto cost = [&](const ExactDomain::State& s, std::uint32_t g) -> std::int64_t {
       if (g >= bound) return search::kPruneKey;

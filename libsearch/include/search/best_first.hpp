@@ -91,7 +91,7 @@ class BestFirstSearch {
     }
     const NodeId root = add_node(kNoNode, 0, 0, key);
     if (root == kNoNode) return;
-    if (options_.goal_on_generation && domain_.is_goal(initial)) finish_goal(root);
+    if (options_.goal_on_generation && domain_.is_goal(initial)) finish_goal(root, initial);
   }
 
   // Expands one node. Returns kRunning while the search can go on.
@@ -107,7 +107,7 @@ class BestFirstSearch {
     const std::uint32_t g = g_of(node);
     domain_.unpack({node + kHeaderWords, packed_}, work_);
     if (!options_.goal_on_generation && domain_.is_goal(work_)) {
-      finish_goal(id);
+      finish_goal(id, work_);
       return status_;
     }
     const Action act = detail::visit_expand(visitor_, work_, g);
@@ -127,7 +127,7 @@ class BestFirstSearch {
       domain_.pack(child_, ws_.scratch);
       if (options_.goal_on_generation && domain_.is_goal(child_)) {
         const NodeId goal = add_node(id, move_bits(m), child_g, 0, /*queue=*/false);
-        if (goal != kNoNode) finish_goal(goal);
+        if (goal != kNoNode) finish_goal(goal, child_);
         return status_;
       }
       if (options_.detect_duplicates) {
@@ -262,10 +262,12 @@ class BestFirstSearch {
     return std::nullopt;
   }
 
-  void finish_goal(NodeId id) {
+  // A goal ends a best-first search (its on_goal hook is told, and what it
+  // returns does not matter: the first goal found is the answer).
+  void finish_goal(NodeId id, const State& goal_state) {
     goal_ = id;
     status_ = Status::kSolved;
-    detail::visit_goal(visitor_, work_, g(id), Action::kStop);
+    detail::visit_goal(visitor_, goal_state, g(id), Action::kStop);
   }
 
   const D& domain_;

@@ -12,11 +12,16 @@
 // Optional duplicate pruning keeps, per state, the smallest g seen, in the
 // Workspace's pool and table; when the byte budget refuses to grow it, the
 // search goes on without remembering more (it prunes less, never wrongly).
+// It assumes g grows with depth (unit move costs, as every domain here has):
+// with other costs and a max_depth, a state seen cheap but deep could hide
+// a shallower, dearer path that max_depth would have let through.
 //
-// Status: kSolved when a goal was found and the bounded tree was searched to
-// the end (the path is optimal within max_depth); kExhausted when it was
-// searched and holds no goal under the bound; kLimitReached or kCancelled
-// otherwise, with `found` telling whether `path` holds the best so far.
+// Status: kSolved when a goal was found: the path is optimal within
+// max_depth when the tree was searched to the end, i.e. unless
+// first_solution or an on_goal kStop ended the search at that goal;
+// kExhausted when the tree was searched and holds no goal under the bound;
+// kLimitReached or kCancelled otherwise, with `found` telling whether `path`
+// holds the best so far.
 #pragma once
 
 #include <algorithm>
