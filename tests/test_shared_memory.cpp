@@ -153,13 +153,16 @@ TEST(SharedMemory, SearchingSolversSayWhenTheSharedLimitRefusedThem) {
   for (const char* spec :
        {"astar", "beam:width=1024", "bfs:prefix=10", "dijkstra:queue=20000", "greedy-dijkstra",
         "dijkstra-greedy", "dijkstra-dijkstra:queue=20000", "max-perimeter-dijkstra"}) {
+    // The limits outlive the solver, whose workspaces stay attached to the
+    // last one between boards (SolveContext::memory).
+    search::SharedMemory plenty(std::size_t{4} << 30);
+    plenty.set_keep_bytes(0);
+    search::SharedMemory tight(4096);
     auto solver = builtin_solvers().parse(spec).make();
     const Solution plain = solver->solve(g, SolveContext{});
     EXPECT_FALSE(plain.memory_refused) << spec;
     // Plenty: the same answer, and all memory back between boards but what
     // a workspace may keep.
-    search::SharedMemory plenty(std::size_t{4} << 30);
-    plenty.set_keep_bytes(0);
     SolveContext context;
     context.memory = &plenty;
     const Solution shared = solver->solve(g, context);
@@ -168,7 +171,6 @@ TEST(SharedMemory, SearchingSolversSayWhenTheSharedLimitRefusedThem) {
     EXPECT_GT(plenty.peak(), 0u) << spec;
     EXPECT_EQ(plenty.used(), 0u) << spec;
     // Too little: refused, and said so.
-    search::SharedMemory tight(4096);
     context.memory = &tight;
     const Solution refused = solver->solve(g, context);
     EXPECT_TRUE(refused.memory_refused) << spec;

@@ -34,7 +34,8 @@ struct SolveContext {
   const std::atomic<bool>* cancel = nullptr;
   // The run's memory limit, shared by every search on every thread (nullptr:
   // each search is bounded by its own limit alone). Searching solvers draw
-  // their workspaces from it (BoardMemory, board_memory.hpp).
+  // their workspaces from it (BoardMemory, board_memory.hpp) and keep them
+  // attached between boards, so it must outlive the solvers that used it.
   search::SharedMemory* memory = nullptr;
 };
 
