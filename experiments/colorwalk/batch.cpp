@@ -15,6 +15,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "colorwalk/replay.hpp"
+#include "happens_before.hpp"
 #include "search/shared_memory.hpp"
 
 namespace colorwalk {
@@ -232,42 +233,68 @@ BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
     allow.emplace(oneapi::tbb::global_control::max_allowed_parallelism,
                   static_cast<std::size_t>(threads));
   oneapi::tbb::task_arena arena(threads);
+  // For ThreadSanitizer (happens_before.hpp): the edges oneTBB makes inside
+  // libtbb.so, from the set-up to every stage, from each serial stage to its
+  // next run, along each slot's way through the stages and back to the
+  // input, and from every stage to the end of the run.
+  namespace hb = happens_before;
+  const int setup = 0;
+  const int finish = 0;
+  hb::release(&setup);
   arena.execute([&] {
     oneapi::tbb::parallel_pipeline(
         tokens, oneapi::tbb::make_filter<void, Slot*>(
                     oneapi::tbb::filter_mode::serial_in_order,
                     [&](oneapi::tbb::flow_control& control) -> Slot* {
+                      hb::acquire(&setup);
+                      hb::acquire(&next);
+                      Slot* slot = nullptr;
                       if (next >= end || is_set(options.stop) || is_set(options.cancel)) {
                         control.stop();
-                        return nullptr;
+                      } else {
+                        slot = &slots[(next - first) % tokens];
+                        hb::acquire(slot);
+                        slot->board = options.shard.board(next);
+                        ++next;
+                        hb::release(slot);
                       }
-                      Slot* slot = &slots[(next - first) % tokens];
-                      slot->board = options.shard.board(next);
-                      ++next;
+                      hb::release(&next);
+                      hb::release(&finish);
                       return slot;
                     }) &
                     oneapi::tbb::make_filter<Slot*, Slot*>(
                         oneapi::tbb::filter_mode::parallel,
                         [&](Slot* slot) {
+                          hb::acquire(&setup);
+                          hb::acquire(slot);
                           if (is_set(options.stop) || is_set(options.cancel)) {
                             slot->dropped = true;  // not started before the stop: left for a resume
-                            return slot;
+                          } else {
+                            solve_board(source, options, workers.local(), shared_memory, *slot);
                           }
-                          solve_board(source, options, workers.local(), shared_memory, *slot);
+                          hb::release(slot);
+                          hb::release(&finish);
                           return slot;
                         }) &
                     oneapi::tbb::make_filter<Slot*, void>(oneapi::tbb::filter_mode::serial_in_order,
                                                           [&](Slot* slot) {
+                                                            hb::acquire(&setup);
+                                                            hb::acquire(&reported);
+                                                            hb::acquire(slot);
                                                             // Report a prefix only: nothing after a
                                                             // board that is not reported.
                                                             if (halted || slot->dropped) {
                                                               halted = true;
-                                                              return;
+                                                            } else {
+                                                              observer.on_board(slot->results);
+                                                              ++reported;
                                                             }
-                                                            observer.on_board(slot->results);
-                                                            ++reported;
+                                                            hb::release(slot);
+                                                            hb::release(&reported);
+                                                            hb::release(&finish);
                                                           }));
   });
+  hb::acquire(&finish);
   return BatchOutcome{reported, end - first - reported};
 }
 
