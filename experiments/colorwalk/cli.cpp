@@ -5,19 +5,29 @@
 
 namespace colorwalk::cli {
 
+void validate(boost::any& out, const std::vector<std::string>& values, Count*, int) {
+  po::validators::check_first_occurrence(out);
+  const std::string& text = po::validators::get_single_string(values);
+  Count count;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, count.value);
+  if (text.empty() || ec != std::errc{} || ptr != end) throw po::invalid_option_value(text);
+  out = count;
+}
+
 po::options_description source_options() {
   po::options_description d("Board source (choose one)");
   // clang-format off
   d.add_options()
-      ("articles", po::value<std::size_t>()->value_name("N"),
+      ("articles", po::value<Count>()->value_name("N"),
        "the articles' first N boards (30x20, 5 colors, frac(sin(seed)*10000))")
-      ("random", po::value<std::size_t>()->value_name("N"),
+      ("random", po::value<Count>()->value_name("N"),
        "N seeded random boards (splitmix64; board i uses state SEED+i)")
       ("seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
        "seed of --random")
       ("size", po::value<std::string>()->default_value("30x20")->value_name("WxH"),
        "board size of --random")
-      ("colors", po::value<unsigned>()->default_value(5)->value_name("K"),
+      ("colors", po::value<Count>()->default_value(Count{5}, "5")->value_name("K"),
        "colors of --random (2..36)")
       ("boards", po::value<std::string>()->value_name("FILE"), "boards read from FILE")
       ("format", po::value<std::string>()->default_value("grid")->value_name("F"),
@@ -59,18 +69,19 @@ std::unique_ptr<BoardSource> make_source(const po::variables_map& vm) {
                          ? "no board source: give --articles N, --random N or --boards FILE"
                          : "give only one board source of --articles, --random and --boards");
   if (vm.count("articles")) {
-    const auto n = vm["articles"].as<std::size_t>();
+    const std::uint64_t n = vm["articles"].as<Count>().value;
     if (n == 0) throw UsageError("--articles needs at least 1 board");
     return std::make_unique<ArticlesSource>(n);
   }
   if (vm.count("random")) {
-    const auto n = vm["random"].as<std::size_t>();
+    const std::uint64_t n = vm["random"].as<Count>().value;
     if (n == 0) throw UsageError("--random needs at least 1 board");
     const auto [w, h] = parse_size(vm["size"].as<std::string>());
-    const unsigned k = vm["colors"].as<unsigned>();
+    const std::uint64_t k = vm["colors"].as<Count>().value;
     if (k < kMinColors || k > kMaxColors)
       throw UsageError("--colors must be between 2 and 36, got " + std::to_string(k));
-    return std::make_unique<RandomSource>(n, vm["seed"].as<std::uint64_t>(), w, h, k);
+    return std::make_unique<RandomSource>(n, vm["seed"].as<std::uint64_t>(), w, h,
+                                          static_cast<std::uint32_t>(k));
   }
   const auto format_text = vm["format"].as<std::string>();
   const auto format = parse_format(format_text);

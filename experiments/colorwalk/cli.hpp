@@ -2,9 +2,11 @@
 // sources and rules, and the errors that map to exit codes.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <boost/program_options.hpp>
 
@@ -25,6 +27,15 @@ class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// A whole number given on the command line: digits only, so "-1" is refused
+// rather than wrapped to 2^64 - 1 as Boost.Program_options does for
+// unsigned types.
+struct Count {
+  std::uint64_t value = 0;
+};
+// Boost.Program_options' hook for Count; throws po::invalid_option_value.
+void validate(boost::any& out, const std::vector<std::string>& values, Count*, int);
 
 // SOURCE: --articles N | --random N [--seed S] [--size WxH] [--colors K] | --boards FILE [--format
 // F]

@@ -430,7 +430,7 @@ po::options_description run_options() {
   po::options_description d("Run");
   // clang-format off
   d.add_options()
-      ("threads", po::value<unsigned>()->default_value(0)->value_name("N"),
+      ("threads", po::value<Count>()->default_value(Count{0}, "0")->value_name("N"),
        "worker threads (0: every core)")
       ("solver-seed", po::value<std::uint64_t>()->value_name("S"),
        "base seed of the per-board random streams of randomised solvers (default 0)")
@@ -446,7 +446,12 @@ po::options_description run_options() {
 }
 
 void read_run_options(const po::variables_map& vm, BatchOptions& options) {
-  options.threads = vm["threads"].as<unsigned>();
+  constexpr std::uint64_t kMaxThreads = 4096;
+  const std::uint64_t threads = vm["threads"].as<Count>().value;
+  if (threads > kMaxThreads)
+    throw UsageError("--threads must be between 0 (every core) and " + std::to_string(kMaxThreads) +
+                     ", got " + std::to_string(threads));
+  options.threads = static_cast<unsigned>(threads);
   if (vm.count("solver-seed")) options.solver_seed = vm["solver-seed"].as<std::uint64_t>();
   if (vm.count("memory-limit")) {
     constexpr std::size_t kMinimum = std::size_t{1} << 20;
@@ -975,7 +980,7 @@ int cmd_experiment(int argc, char** argv) {
        "put the results in DIR itself instead")
       ("resume", po::bool_switch(),
        "continue the run whose results are in --output-dir DIR")
-      ("boards", po::value<std::size_t>()->value_name("N"),
+      ("boards", po::value<Count>()->value_name("N"),
        "run only the first N boards of the experiment's source (a quick look)");
   // clang-format on
   desc.add(run_options());
@@ -1015,7 +1020,7 @@ int cmd_experiment(int argc, char** argv) {
         "--resume needs --output-dir DIR: the results directory of the run to continue");
   std::optional<std::size_t> limit;
   if (vm.count("boards")) {
-    limit = vm["boards"].as<std::size_t>();
+    limit = vm["boards"].as<Count>().value;
     if (*limit == 0) throw UsageError("--boards needs at least 1 board");
   }
 
@@ -1036,7 +1041,7 @@ int cmd_merge(int argc, char** argv) {
   desc.add_options()
       ("input", po::value<std::vector<std::string>>()->value_name("CSV"),
        "results CSVs of the shards of one run (colorwalk solve --shard I/N --csv FILE)")
-      ("expect", po::value<std::size_t>()->value_name("N"),
+      ("expect", po::value<Count>()->value_name("N"),
        "check that the inputs hold exactly boards 0..N-1 (catches a missing last board)")
       ("quiet,q", po::bool_switch(), "print nothing but errors");
   // clang-format on
@@ -1059,7 +1064,7 @@ int cmd_merge(int argc, char** argv) {
   options.inputs = vm["input"].as<std::vector<std::string>>();
   if (vm.count("csv")) options.csv = vm["csv"].as<std::string>();
   if (vm.count("json")) options.json = vm["json"].as<std::string>();
-  if (vm.count("expect")) options.expect = vm["expect"].as<std::size_t>();
+  if (vm.count("expect")) options.expect = vm["expect"].as<Count>().value;
   for (const std::string& output : {options.csv, options.json}) {
     if (output.empty()) continue;
     for (const auto& input : options.inputs) {
