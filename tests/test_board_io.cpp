@@ -1,5 +1,6 @@
 #include "colorwalk/board_io.hpp"
 
+#include <array>
 #include <cerrno>
 #include <filesystem>
 #include <sstream>
@@ -187,6 +188,49 @@ TEST(BoardIo, ReadErrorsNameFileAndLine) {
       EXPECT_EQ(std::string(e.what()).rfind("/proc/self/mem:1: read error: ", 0), 0u) << e.what();
     }
   }
+}
+
+namespace {
+
+// An endless stream of one character, as /dev/zero or a pipe that never
+// ends a line; counts what was taken from it.
+class EndlessBuffer : public std::streambuf {
+ public:
+  explicit EndlessBuffer(char c) { chunk_.fill(c); }
+  std::size_t served() const { return served_; }
+
+ protected:
+  int_type underflow() override {
+    served_ += chunk_.size();
+    setg(chunk_.data(), chunk_.data(), chunk_.data() + chunk_.size());
+    return traits_type::to_int_type(chunk_[0]);
+  }
+
+ private:
+  std::array<char, 4096> chunk_{};
+  std::size_t served_ = 0;
+};
+
+}  // namespace
+
+TEST(BoardIo, AnEndlessLineIsRefusedWithoutReadingItAll) {
+  // Found by the catalogue: '--boards /dev/zero' read forever.
+  for (const BoardFormat format : {BoardFormat::kGrid, BoardFormat::kLine}) {
+    EndlessBuffer buffer('\0');
+    std::istream in(&buffer);
+    try {
+      read_boards(in, "/dev/zero", format);
+      FAIL() << "no error";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("/dev/zero:1: line is longer than ", 0), 0u)
+          << e.what();
+    }
+    EXPECT_LE(buffer.served(), kMaxCells + 2 * 4096);
+  }
+  EndlessBuffer buffer('1');
+  std::istream in(&buffer);
+  EXPECT_THROW(read_solution_lines(in, "endless.txt"), InputError);
+  EXPECT_LE(buffer.served(), 4 * kMaxCells + 4096);
 }
 
 TEST(BoardIo, SolutionLines) {

@@ -45,7 +45,9 @@ class LineReader {
       : buf_(in.rdbuf()), name_(name), max_len_(max_len) {}
 
   // Next line without its end (LF, CRLF) and without surrounding blanks.
-  // Returns false at end of input. Sets `too_long` when the line was cut.
+  // Returns false at end of input. Sets `too_long`, and stops reading, at
+  // the first character past `max_len`: the rest of such a line is never
+  // read, so an endless one (/dev/zero, a pipe) cannot hang the reader.
   bool next(std::string& line, bool& too_long) {
     try {
       return read(line, too_long);
@@ -66,11 +68,11 @@ class LineReader {
     if (ch == std::char_traits<char>::eof()) return false;
     ++number_;
     while (ch != std::char_traits<char>::eof() && ch != '\n') {
-      if (line.size() < max_len_) {
-        line.push_back(static_cast<char>(ch));
-      } else {
+      if (line.size() == max_len_) {
         too_long = true;
+        return true;
       }
+      line.push_back(static_cast<char>(ch));
       ch = buf_->snextc();
     }
     if (ch == '\n') buf_->sbumpc();
