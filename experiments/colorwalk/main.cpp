@@ -477,6 +477,24 @@ Shard read_shard(const po::variables_map& vm) {
   return *shard;
 }
 
+// The output files a run names, checked before any work: one that cannot
+// be created (a directory, a folder that does not exist) is bad usage, not
+// a failure found after hours of solving.
+void check_outputs(const po::variables_map& vm) {
+  for (const char* option : {"csv", "json", "svg"}) {
+    if (!vm.count(option)) continue;
+    const std::string path = vm[option].as<std::string>();
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (path.empty()) throw UsageError(std::string("--") + option + " needs a file name");
+    if (std::filesystem::is_directory(path, ec))
+      throw UsageError(std::string("--") + option + " " + path + ": is a directory, not a file");
+    if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
+      throw UsageError(std::string("--") + option + " " + path + ": no directory '" +
+                       parent.string() + "'");
+  }
+}
+
 po::options_description report_options() {
   po::options_description d("Reports");
   // clang-format off
@@ -534,6 +552,7 @@ int cmd_solve(int argc, char** argv) {
   read_rules(vm, options);
   read_run_options(vm, options);
   options.shard = read_shard(vm);
+  check_outputs(vm);
   RunRequest request;
   request.quiet = vm["quiet"].as<bool>();
   if (vm.count("csv")) request.outputs.csv = vm["csv"].as<std::string>();
@@ -1060,6 +1079,7 @@ int cmd_merge(int argc, char** argv) {
              &positional))
     return kExitOk;
   if (!vm.count("input")) throw UsageError("give the CSV files to merge");
+  check_outputs(vm);
   MergeOptions options;
   options.inputs = vm["input"].as<std::vector<std::string>>();
   if (vm.count("csv")) options.csv = vm["csv"].as<std::string>();
