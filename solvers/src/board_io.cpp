@@ -117,7 +117,15 @@ class BoardBuilder {
 
   bool empty() const noexcept { return rows_ == 0; }
 
+  // Symbols first: a row with a multi-byte character is reported as an
+  // unknown symbol, not as a row of the wrong length.
   void add_row(const std::string& line, std::uint64_t line_no) {
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (!normalize_symbol(line[i]))
+        throw InputError(name_, line_no,
+                         "unknown symbol " + describe_char(line[i]) + " at column " +
+                             std::to_string(i + 1) + " (symbols are 0-9 and a-z)");
+    }
     if (rows_ == 0) {
       first_line_ = line_no;
       width_ = line.size();
@@ -132,14 +140,8 @@ class BoardBuilder {
                        "board is over the limit of " + std::to_string(kMaxSide) + " rows and " +
                            std::to_string(kMaxCells) + " cells");
     symbols_.reserve(symbols_.size() + line.size());
-    for (std::size_t i = 0; i < line.size(); ++i) {
-      const auto symbol = normalize_symbol(line[i]);
-      if (!symbol)
-        throw InputError(name_, line_no,
-                         "unknown symbol " + describe_char(line[i]) + " at column " +
-                             std::to_string(i + 1) + " (symbols are 0-9 and a-z)");
-      symbols_.push_back(*symbol);
-    }
+    for (const char c : line)
+      symbols_.push_back(*normalize_symbol(c));
     ++rows_;
   }
 

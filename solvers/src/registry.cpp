@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <sstream>
+#include <cstdio>
 
 #include "colorwalk/solver.hpp"
 
@@ -27,10 +27,14 @@ const SolverInfo* SolverRegistry::find(std::string_view name) const {
 
 namespace {
 
+// Whole numbers in full (1048576, not 1.04858e+06), others as %g.
 std::string format_number(double v) {
-  std::ostringstream out;
-  out << v;
-  return out.str();
+  char text[64];
+  if (v == std::floor(v) && std::fabs(v) < 1e18)
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(v));
+  else
+    std::snprintf(text, sizeof text, "%g", v);
+  return text;
 }
 
 std::string param_names(const SolverInfo& info) {
