@@ -55,12 +55,16 @@ struct RunResult {
   std::string err;
 };
 
-// Runs `colorwalk ARGS` (ARGS as a shell-quoted string) in `dir`.
-inline RunResult run_colorwalk(const ScratchDir& dir, const std::string& args) {
+// Runs `colorwalk ARGS` (ARGS as a shell-quoted string) in `dir`; with
+// `timeout_seconds`, under timeout(1), which ends it with exit code 124.
+inline RunResult run_colorwalk(const ScratchDir& dir, const std::string& args,
+                               int timeout_seconds = 0) {
   const std::string out = dir.file("stdout.txt");
   const std::string err = dir.file("stderr.txt");
+  const std::string timeout =
+      timeout_seconds > 0 ? "timeout -k 5 " + std::to_string(timeout_seconds) + " " : "";
   const std::string command =
-      std::string("'") + COLORWALK_EXE + "' " + args + " >'" + out + "' 2>'" + err + "' </dev/null";
+      timeout + "'" + COLORWALK_EXE + "' " + args + " >'" + out + "' 2>'" + err + "' </dev/null";
   const int status = std::system(command.c_str());
   RunResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
