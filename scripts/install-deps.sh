@@ -3,8 +3,10 @@
 # are missing: quick and silent when everything is already there.
 set -euo pipefail
 
+# clang, its sanitizer and libFuzzer runtimes and llvm-symbolizer: the
+# sanitizer builds and fuzz targets of scripts/test-all.sh.
 packages=(cmake g++ make libtbb-dev libboost-program-options-dev libboost-container-dev
-          libgtest-dev libbenchmark-dev)
+          libgtest-dev libbenchmark-dev clang libclang-rt-14-dev llvm)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Every test, as CI runs it (.ci/run, the README's second command):
+#   1. the Debian packages that are missing (scripts/install-deps.sh);
+#   2. the Release build (build/) and the whole test suite;
+#   3. an AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/,
+#      clang) and the whole test suite but the longest dataset test;
+#   4. a ThreadSanitizer build (build-tsan/, clang) of the batch engine's
+#      tests, and those tests: the engine, resuming, the shared memory limit
+#      and the tool's multi-threaded runs (no suppressions: the engine marks
+#      oneTBB's hand-offs for TSan, experiments/colorwalk/happens_before.hpp);
+#   5. the fuzz targets (build-fuzz/, clang + libFuzzer), each for
+#      COLORWALK_FUZZ_SECONDS (60) from its seed corpus in fuzz/corpus/.
+# It stops at the first failure. The last line is the total of the test
+# counts of every stage, in ctest's words.
+#
+# COLORWALK_TEST_STAGES picks stages (default: "release asan tsan fuzz"),
+# e.g. COLORWALK_TEST_STAGES="asan" scripts/test-all.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+stages=${COLORWALK_TEST_STAGES:-release asan tsan fuzz}
+fuzz_seconds=${COLORWALK_FUZZ_SECONDS:-60}
+jobs=2
+summaries=()
+total=0
+failed=0
+start=$SECONDS
+
+has_stage() { [[ " $stages " == *" $1 "* ]]; }
+
+say() { echo "test-all: [$(( SECONDS - start )) s] $*"; }
+
+# ctest with its output shown and its summary line kept for the end.
+run_ctest() {
+  local label=$1
+  shift
+  local log
+  log=$(mktemp)
+  local status=0
+  ctest "$@" 2>&1 | tee "$log" || status=$?
+  local line
+  line=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1 || true)
+  rm -f "$log"
+  if [[ $status -ne 0 || -z "$line" ]]; then
+    say "$label: FAILED${line:+ ($line)}"
+    exit 1
+  fi
+  summaries+=("$(printf '%-34s %s' "$label:" "$line")")
+  local n f
+  n=$(sed -E 's/.* out of ([0-9]+).*/\1/' <<<"$line")
+  f=$(sed -E 's/.*, ([0-9]+) tests? failed.*/\1/' <<<"$line")
+  total=$(( total + n ))
+  failed=$(( failed + f ))
+}
+
+scripts/install-deps.sh
+
+if has_stage release; then
+  say "Release build and the whole test suite (build/)"
+  cmake -S . -B build
+  cmake --build build -j"$jobs"
+  run_ctest "Release" --test-dir build --output-on-failure -j"$jobs"
+fi
+
+# Sanitizer reports end the test that triggers them (the builds use
+# -fno-sanitize-recover=all); stacks are symbolized with llvm-symbolizer.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
+
+if has_stage asan; then
+  say "AddressSanitizer + UndefinedBehaviorSanitizer build and the whole test suite (build-asan/)"
+  cmake -S . -B build-asan -DCMAKE_CXX_COMPILER=clang++ -DCOLORWALK_ASAN=ON
+  cmake --build build-asan -j"$jobs"
+  # A* on the floodtest-1000 dataset takes 15-30 s in the Release run and
+  # 100 s under ASan; it is the one test left to the Release run.
+  run_ctest "AddressSanitizer+UBSan" --test-dir build-asan --output-on-failure -j"$jobs" \
+    -E 'AStarDatasets\..*floodtest_1000'
+fi
+
+if has_stage tsan; then
+  say "ThreadSanitizer build and the batch engine's tests (build-tsan/)"
+  cmake -S . -B build-tsan -DCMAKE_CXX_COMPILER=clang++ -DCOLORWALK_TSAN=ON \
+    -DCOLORWALK_BUILD_BENCH=OFF
+  cmake --build build-tsan -j"$jobs" --target test_batch test_shared_memory test_cli \
+    test_catalogue colorwalk
+  run_ctest "ThreadSanitizer (batch engine)" --test-dir build-tsan --output-on-failure -j"$jobs" \
+    -R '^(Batch|Resume|SharedMemory|MemoryLimit)\.|^Cli\.(ThreadCount|ShardsMerge|InterruptedRun)'
+fi
+
+if has_stage fuzz; then
+  say "fuzz targets, ${fuzz_seconds} s each from fuzz/corpus/ (build-fuzz/)"
+  cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++ -DCOLORWALK_FUZZ=ON \
+    -DCOLORWALK_BUILD_TESTS=OFF -DCOLORWALK_BUILD_BENCH=OFF -DCOLORWALK_FUZZ_SECONDS="$fuzz_seconds"
+  cmake --build build-fuzz -j"$jobs" --target fuzz
+  run_ctest "libFuzzer (${fuzz_seconds} s a target)" --test-dir build-fuzz --output-on-failure \
+    -j"$jobs"
+fi
+
+say "done"
+for s in "${summaries[@]}"; do
+  echo "test-all: $s"
+done
+passed=$(( total - failed ))
+echo "$(( total == 0 ? 0 : passed * 100 / total ))% tests passed, $failed tests failed out of $total"
