@@ -6,8 +6,9 @@
 #      clang) and the whole test suite but the longest dataset test;
 #   4. a ThreadSanitizer build (build-tsan/, clang) of the batch engine's
 #      tests, and those tests: the engine, resuming, the shared memory limit
-#      and the tool's multi-threaded runs (no suppressions: the engine marks
-#      oneTBB's hand-offs for TSan, experiments/colorwalk/happens_before.hpp);
+#      and the tool's multi-threaded runs (the engine marks oneTBB's hand-offs
+#      for TSan, experiments/colorwalk/happens_before.hpp; tests/tsan.supp
+#      holds the one it cannot mark);
 #   5. the fuzz targets (build-fuzz/, clang + libFuzzer), each for
 #      COLORWALK_FUZZ_SECONDS (60) from its seed corpus in fuzz/corpus/.
 # It stops at the first failure. The last line is the total of the test
@@ -64,9 +65,9 @@ fi
 
 # Sanitizer reports end the test that triggers them (the builds use
 # -fno-sanitize-recover=all); stacks are symbolized with llvm-symbolizer.
+# TSAN_OPTIONS, with the suppressions, are set per test by tests/CMakeLists.txt.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
 
 if has_stage asan; then
   say "AddressSanitizer + UndefinedBehaviorSanitizer build and the whole test suite (build-asan/)"
