@@ -247,7 +247,7 @@ TEST(Batch, MemoryLimitReportsTheBoardsThatHitItAndGoesOn) {
     EXPECT_EQ(same[i].solution, expected[i].solution) << i;
   }
 
-  // Room for the boards' graphs (24 KiB each at 128 bytes a cell) but not
+  // Room for the boards' graphs (30 KiB each at 160 bytes a cell) but not
   // for dijkstra's first pool segment: its rows fail naming the limit,
   // greedy's stand, and every board is reported.
   BatchOptions tight = plain;
@@ -275,7 +275,7 @@ TEST(Batch, MemoryLimitReportsTheBoardsThatHitItAndGoesOn) {
     EXPECT_FALSE(r.verified);
     EXPECT_EQ(r.error,
               "memory limit: the run's 1 KiB, shared by the boards being solved, had no room for "
-              "the board's cluster graph (about 24 KiB)");
+              "the board's cluster graph (about 30 KiB)");
   }
 }
 
