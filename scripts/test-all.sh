@@ -96,6 +96,7 @@ if has_stage fuzz; then
   cmake --build build-fuzz -j"$jobs" --target fuzz
   run_ctest "libFuzzer (${fuzz_seconds} s a target)" --test-dir build-fuzz --output-on-failure \
     -j"$jobs"
+  grep -h ', no findings$' build-fuzz/Testing/Temporary/LastTest.log | sed 's/^/test-all: /' || true
 fi
 
 say "done"
