@@ -361,16 +361,6 @@ std::string describe_run(const BoardSource& source, const BatchOptions& options,
 // ---------------------------------------------------------------------------
 // Subcommands.
 
-// A parameter value as written in a spec: whole numbers in full.
-std::string param_text(double value) {
-  char text[64];
-  if (value == std::floor(value) && std::fabs(value) < 1e18)
-    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(value));
-  else
-    std::snprintf(text, sizeof text, "%g", value);
-  return text;
-}
-
 int cmd_list(int argc, char** argv) {
   po::options_description desc("Options");
   po::variables_map vm;
@@ -384,9 +374,9 @@ int cmd_list(int argc, char** argv) {
     if (info.wasted_moves) traits += " plays-wasted-moves";
     if (!traits.empty()) std::cout << "    traits:" << traits << "\n";
     for (const ParamSpec& p : info.params) {
-      std::cout << "    " << p.name << "=" << param_text(p.default_value) << "  ["
-                << param_text(p.min) << ".." << param_text(p.max) << (p.integer ? ", integer" : "")
-                << "]  " << p.help << "\n";
+      std::cout << "    " << p.name << "=" << format_param(p.default_value) << "  ["
+                << format_param(p.min) << ".." << format_param(p.max)
+                << (p.integer ? ", integer" : "") << "]  " << p.help << "\n";
     }
   }
   std::cout << "\nspec syntax: NAME[:KEY=VALUE[,KEY=VALUE...]], e.g. "

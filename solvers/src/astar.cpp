@@ -6,7 +6,6 @@
 // it); at a node, memory or time limit it returns the better of the beam's
 // answer and the best open node completed greedily, with proven_optimal = 0.
 #include <algorithm>
-#include <chrono>
 #include <limits>
 
 #include "colorwalk/beam.hpp"
@@ -38,14 +37,7 @@ class AStar final : public Solver {
 
  private:
   Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
-    search::Limits limits;
-    limits.max_bytes = static_cast<std::size_t>(memory_mib_) << 20;
-    if (nodes_ > 0) limits.max_expansions = nodes_;
-    if (seconds_ > 0)
-      limits.deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double>(seconds_));
-    limits.cancel = context.cancel;
+    search::Limits limits = search_limits(context, memory_mib_, seconds_, nodes_);
 
     // An upper bound first: A* then keeps only nodes that can beat it, which
     // spares it most of its memory, and if none can, the bound is optimal.

@@ -4,8 +4,6 @@
 // linearly more and answer closer to the optimum; never proven optimal.
 #include "colorwalk/beam.hpp"
 
-#include <chrono>
-
 #include "colorwalk/board_memory.hpp"
 #include "colorwalk/exact_domain.hpp"
 #include "colorwalk/greedy.hpp"
@@ -44,14 +42,7 @@ class Beam final : public Solver {
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     const BoardMemory memory(context, {&workspace_});
-    search::Limits limits;
-    limits.max_bytes = static_cast<std::size_t>(memory_mib_) << 20;
-    if (nodes_ > 0) limits.max_expansions = nodes_;
-    if (seconds_ > 0)
-      limits.deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double>(seconds_));
-    limits.cancel = context.cancel;
+    const search::Limits limits = search_limits(context, memory_mib_, seconds_, nodes_);
     Solution solution = solve_with_beam(graph, workspace_, width_, limits);
     solution.memory_refused = memory.refused();
     return solution;

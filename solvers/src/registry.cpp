@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -26,16 +27,6 @@ const SolverInfo* SolverRegistry::find(std::string_view name) const {
 }
 
 namespace {
-
-// Whole numbers in full (1048576, not 1.04858e+06), others as %g.
-std::string format_number(double v) {
-  char text[64];
-  if (v == std::floor(v) && std::fabs(v) < 1e18)
-    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(v));
-  else
-    std::snprintf(text, sizeof text, "%g", v);
-  return text;
-}
 
 std::string param_names(const SolverInfo& info) {
   if (info.params.empty()) return "it takes none";
@@ -91,11 +82,33 @@ SolverSpec SolverRegistry::parse(std::string_view text) const {
                       std::string(value_text) + "'");
     if (value < param->min || value > param->max)
       throw SpecError("solver '" + name + "': parameter " + key + "=" + std::string(value_text) +
-                      " is out of range [" + format_number(param->min) + ", " +
-                      format_number(param->max) + "]");
+                      " is out of range [" + format_param(param->min) + ", " +
+                      format_param(param->max) + "]");
     spec.values.set(key, value);
   }
   return spec;
+}
+
+std::string format_param(double v) {
+  char text[64];
+  if (v == std::floor(v) && std::fabs(v) < 1e18)
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(v));
+  else
+    std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+search::Limits search_limits(const SolveContext& context, std::int64_t memory_mib, double seconds,
+                             std::uint64_t nodes) {
+  search::Limits limits;
+  limits.cancel = context.cancel;
+  limits.max_bytes = static_cast<std::size_t>(memory_mib) << 20;
+  if (nodes > 0) limits.max_expansions = nodes;
+  if (seconds > 0)
+    limits.deadline = std::chrono::steady_clock::now() +
+                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(seconds));
+  return limits;
 }
 
 const SolverRegistry& builtin_solvers() {

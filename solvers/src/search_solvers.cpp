@@ -7,7 +7,6 @@
 // as fixed in their part 7. Each solver instance keeps its workspaces (search
 // pool, look-ahead states) from board to board.
 #include <algorithm>
-#include <chrono>
 #include <optional>
 #include <stdexcept>
 
@@ -107,23 +106,6 @@ void look_ahead_to_end(Game& game, LookAhead& look_ahead, Metric metric, unsigne
     game.play(look_ahead.choose(game.graph, game.state, metric, depth));
 }
 
-std::optional<std::chrono::steady_clock::time_point> deadline_in(double seconds) {
-  if (seconds <= 0) return std::nullopt;
-  return std::chrono::steady_clock::now() +
-         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-             std::chrono::duration<double>(seconds));
-}
-
-// A search's limits: `seconds` from now (0: none), `memory_mib` MiB.
-search::Limits limits_for(const SolveContext& context, double seconds = 0,
-                          std::int64_t memory_mib = 1024) {
-  search::Limits limits;
-  limits.cancel = context.cancel;
-  limits.max_bytes = static_cast<std::size_t>(memory_mib) << 20;
-  limits.deadline = deadline_in(seconds);
-  return limits;
-}
-
 bool cancelled(const SolveContext& context) {
   return context.cancel != nullptr && context.cancel->load(std::memory_order_relaxed);
 }
@@ -147,7 +129,7 @@ class Bfs final : public Solver {
     search::BreadthFirstSearch<ArticleDomain> bfs(domain, workspace_);
     // One deadline for the board: past it each BFS stops at once and the
     // look-ahead plays on.
-    const search::Limits limits = limits_for(context, seconds_, memory_mib_);
+    const search::Limits limits = search_limits(context, memory_mib_, seconds_);
     search::NullVisitor visitor;
     Solution solution;
     Game game(graph);
@@ -223,8 +205,7 @@ class Dfs final : public Solver {
     if (!game.over() && !cancelled(context)) {
       const ArticleDomain domain(graph);
       search::DepthFirstSearch<ArticleDomain> dfs(domain, workspace_);
-      search::Limits limits = limits_for(context, seconds_);
-      if (nodes_ > 0) limits.max_expansions = nodes_;
+      const search::Limits limits = search_limits(context, 1024, seconds_, nodes_);
       RotateColors order{graph.colors()};
       search::NullVisitor visitor;
       dfs.search_into(game.state, limits, {.max_depth = kMinMoves, .bound = kMinMoves}, order,
@@ -280,7 +261,7 @@ class Dijkstra final : public Solver {
     const std::uint64_t search_before = search_.expanded();
     const std::uint64_t look_before = look_ahead_.expanded();
     Game game(graph);
-    search_.set_limits(limits_for(context, seconds_, memory_mib_));  // one deadline a board
+    search_.set_limits(search_limits(context, memory_mib_, seconds_));  // one deadline a board
     DijkstraParams half = dijkstra_;
     half.half = true;
     DijkstraParams second = dijkstra_;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "colorwalk/cluster_graph.hpp"
+#include "search/limits.hpp"
 
 namespace search {
 class SharedMemory;
@@ -115,6 +116,15 @@ class SolverRegistry {
  private:
   std::vector<SolverInfo> solvers_;
 };
+
+// A search's limits for one board: `memory_mib` MiB, `seconds` from now (0:
+// none), `nodes` expansions (0: none), and the context's cancellation flag.
+search::Limits search_limits(const SolveContext& context, std::int64_t memory_mib, double seconds,
+                             std::uint64_t nodes = 0);
+
+// A parameter value as written in a spec: whole numbers in full (1048576,
+// not 1.04858e+06), others as %g.
+std::string format_param(double value);
 
 // Every solver this build provides.
 const SolverRegistry& builtin_solvers();
