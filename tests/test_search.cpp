@@ -368,3 +368,48 @@ TEST(Dfs, FirstSolutionAndGoalHook) {
   EXPECT_EQ(static_cast<int>(best.cost), puzzle_distances().at(start.cells));
   EXPECT_GE(goals.seen, 1);
 }
+
+// The table of a workspace reused after a large search: a cleared table
+// starts small inside the slots it holds and doubles in place; every entry
+// must stay findable through those doublings, also when many hashes collide,
+// and nothing of the earlier search may be found.
+TEST(StateTable, KeepsEveryEntryThroughInPlaceGrowthAfterALargeSearch) {
+  search::MemoryBudget budget;
+  budget.set_limit(std::size_t{1} << 30);
+  search::StateTable table;
+  const auto insert_all = [&](std::uint32_t count, auto hash_of) {
+    for (std::uint32_t i = 0; i < count; ++i) {
+      ASSERT_TRUE(table.reserve_one(budget));
+      table.insert_unchecked(hash_of(i), i);
+    }
+  };
+  const auto find = [&](std::uint64_t hash, std::uint32_t id) {
+    return table.find(hash, [&](search::NodeId other) { return other == id; });
+  };
+  const auto spread = [](std::uint32_t i) {
+    const search::Word key[1] = {i};
+    return search::hash_words(key);
+  };
+  // One in five entries gets a hash whose home is slot 1023 in every table
+  // of at least 1024 slots: their run wraps around the end of the first
+  // active part, so doubling it must move entries past others not yet moved.
+  const auto clustered = [&](std::uint32_t i) {
+    return i % 5 == 0 ? (std::uint64_t{i % 97} << 32) | 0x3ff : spread(i + 1000000);
+  };
+
+  insert_all(100000, spread);
+  for (std::uint32_t i = 0; i < 100000; ++i)
+    ASSERT_EQ(find(spread(i), i), i) << i;
+  const std::size_t bytes = table.bytes();
+
+  for (int round = 0; round < 3; ++round) {
+    table.clear();
+    EXPECT_EQ(find(spread(7), 7), search::kNoNode);  // the earlier search's
+    insert_all(20000, clustered);
+    EXPECT_EQ(table.size(), 20000u);
+    EXPECT_EQ(table.bytes(), bytes);  // grown within the slots held
+    for (std::uint32_t i = 0; i < 20000; ++i)
+      ASSERT_EQ(find(clustered(i), i), i) << "round " << round << ", id " << i;
+    EXPECT_EQ(find(clustered(20000), 20000), search::kNoNode);
+  }
+}

@@ -168,7 +168,10 @@ inline std::uint64_t hash_words(std::span<const Word> words) noexcept {
 
 // Open-addressing (linear probing) set of node ids, keyed by the state words
 // the caller compares. Slots from earlier searches are invalidated by an
-// epoch counter, so clear() is O(1).
+// epoch counter, so clear() is O(1). A cleared table probes only the first
+// kInitialSlots slots of what it holds and doubles that active part in place
+// as it fills: a small search that follows a large one touches a few cache
+// lines, not the large search's whole table.
 class StateTable {
  public:
   struct Slot {
@@ -191,10 +194,17 @@ class StateTable {
     }
   }
 
+  static constexpr std::size_t kInitialSlots = 1024;
+
   // Makes room for one more entry; false if the budget refuses to grow.
   bool reserve_one(MemoryBudget& budget) {
-    if ((size_ + 1) * 2 <= slots_.size()) return true;
-    const std::size_t capacity = std::max<std::size_t>(1024, slots_.size() * 2);
+    const std::size_t active = slots_.empty() ? 0 : mask_ + 1;
+    if ((size_ + 1) * 2 <= active) return true;
+    if (active != 0 && 2 * active <= slots_.size() && epoch_ + 1 != 0) {
+      grow_in_place();
+      return true;
+    }
+    const std::size_t capacity = std::max<std::size_t>(kInitialSlots, active * 2);
     const std::size_t bytes = capacity * sizeof(Slot);
     if (!budget.take(bytes)) return false;
     std::vector<Slot> old;
@@ -225,6 +235,7 @@ class StateTable {
       std::fill(slots_.begin(), slots_.end(), Slot{0, kNoNode, 0});
       epoch_ = 1;
     }
+    if (!slots_.empty()) mask_ = std::min(slots_.size(), kInitialSlots) - 1;
   }
   void release(MemoryBudget& budget) noexcept {
     budget.give_back(bytes());
@@ -235,6 +246,31 @@ class StateTable {
   }
 
  private:
+  // Doubles the active part within the slots held: every entry (all in the
+  // active part, under the current epoch) is moved to its place in the
+  // doubled part under the next epoch. An entry of the old epoch met on the
+  // way has not been moved yet: it is swapped out and placed in turn.
+  void grow_in_place() noexcept {
+    const std::size_t old_active = mask_ + 1;
+    const std::uint32_t old_epoch = epoch_;
+    ++epoch_;  // reserve_one() made sure this does not wrap
+    mask_ = 2 * old_active - 1;
+    for (std::size_t i = 0; i < old_active; ++i) {
+      if (slots_[i].epoch != old_epoch) continue;
+      Slot moving = slots_[i];
+      slots_[i].epoch = 0;  // free (no epoch is ever 0)
+      while (true) {
+        std::size_t j = moving.hash & mask_;
+        while (slots_[j].epoch == epoch_)
+          j = (j + 1) & mask_;
+        const Slot displaced = slots_[j];
+        slots_[j] = Slot{moving.hash, moving.id, epoch_};
+        if (displaced.epoch != old_epoch) break;
+        moving = displaced;
+      }
+    }
+  }
+
   std::vector<Slot> slots_;
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
