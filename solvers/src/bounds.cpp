@@ -72,14 +72,101 @@ std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s) {
 
 namespace {
 
-// The elimination bound over bitsets of N words (N = 0: graph.set_words(),
-// known only at run time). Small N are instantiated so that the word loops
-// unroll; this is the inner loop of the exact solver.
+// The elimination bound over bitsets of N words, for graphs with per-cluster
+// neighbour bitsets (N <= ClusterGraph::kSmallSetWords). N is a compile-time
+// constant so that the word loops unroll and the sets live in registers: the
+// union of neighbour sets is accumulated in a local array rather than in
+// memory (a chain of store-to-load forwards otherwise), as this is the inner
+// loop of the exact solver.
 template <std::size_t N>
+std::uint32_t elimination_bound_fixed(const ClusterGraph& graph, const MarkerState& s,
+                                      std::uint32_t cap) {
+  using Word = ClusterGraph::Word;
+  using Set = std::array<Word, N>;
+  const Word* neighbors = graph.neighbor_set(0);  // cluster x's set at x * N
+  const Word* color_sets = graph.color_set(0).data();  // colour c's set at c * N
+  const Word* absorbed = s.absorbed().data();
+  const Word* frontier = s.frontier().data();
+  Set visited;
+  Set current;
+  for (std::size_t w = 0; w < N; ++w) {
+    visited[w] = absorbed[w];
+    current[w] = frontier[w];
+  }
+  std::uint64_t remaining = 0;  // colours with clusters outside the region
+  for (Color c = 0; c < graph.colors(); ++c) {
+    Word outside = 0;
+    for (std::size_t w = 0; w < N; ++w)
+      outside |= color_sets[c * N + w] & ~visited[w];
+    if (outside != 0) remaining |= std::uint64_t{1} << c;
+  }
+  auto left = static_cast<std::uint32_t>(std::popcount(remaining));
+  if (left <= 1) return left;
+  // The union of the neighbour sets of the clusters in `from`.
+  const auto open = [&](const Set& from) {
+    Set out{};
+    for (std::size_t w = 0; w < N; ++w) {
+      for (Word bits = from[w]; bits != 0; bits &= bits - 1) {
+        const Word* near = neighbors + (w * search::bits::kWordBits +
+                                        static_cast<std::size_t>(std::countr_zero(bits))) * N;
+        for (std::size_t k = 0; k < N; ++k)
+          out[k] |= near[k];
+      }
+    }
+    return out;
+  };
+  std::uint32_t moves = 0;
+  while (true) {
+    // moves + colours left never decreases from round to round and ends at
+    // the bound, so once it reaches the cap the bound does too.
+    if (moves + left >= cap) return moves + left;
+    for (std::size_t w = 0; w < N; ++w)
+      visited[w] |= current[w];
+    std::uint64_t completed = 0;
+    for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+      Word outside = 0;
+      for (std::size_t w = 0; w < N; ++w)
+        outside |= color_sets[c * N + w] & ~visited[w];
+      if (outside == 0) completed |= std::uint64_t{1} << c;
+    }
+    if (completed != 0) {
+      const auto count = static_cast<std::uint32_t>(std::popcount(completed));
+      remaining &= ~completed;
+      left -= count;
+      moves += count;
+      if (left <= 1) return moves + left;
+      // Eliminating those colours absorbs their frontier clusters, whose
+      // neighbours join the frontier; the other frontier clusters stay.
+      Set eliminated{};
+      for (std::uint64_t rest = completed; rest != 0; rest &= rest - 1) {
+        const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+        for (std::size_t w = 0; w < N; ++w)
+          eliminated[w] |= color_sets[c * N + w];
+      }
+      Set taken;
+      for (std::size_t w = 0; w < N; ++w) {
+        taken[w] = current[w] & eliminated[w];
+        current[w] &= ~eliminated[w];
+      }
+      const Set opened = open(taken);
+      for (std::size_t w = 0; w < N; ++w)
+        current[w] |= opened[w] & ~visited[w];
+    } else {
+      // No colour can go in one move: the colour-blind move takes the frontier.
+      ++moves;
+      const Set opened = open(current);
+      for (std::size_t w = 0; w < N; ++w)
+        current[w] = opened[w] & ~visited[w];
+    }
+  }
+}
+
+// The same over bitsets of graph.set_words() words, for any graph.
 std::uint32_t elimination_bound_words(const ClusterGraph& graph, const MarkerState& s,
                                       std::uint32_t cap) {
   using Word = ClusterGraph::Word;
-  const std::size_t words = N != 0 ? N : graph.set_words();
+  const std::size_t words = graph.set_words();
   boost::container::small_vector<Word, 3 * 64> buffer(3 * words, 0);
   Word* visited = buffer.data();
   Word* current = buffer.data() + words;
@@ -158,108 +245,150 @@ std::uint32_t elimination_bound_words(const ClusterGraph& graph, const MarkerSta
   }
 }
 
-template <std::size_t... N>
-std::uint32_t elimination_bound_dispatch(const ClusterGraph& graph, const MarkerState& s,
-                                         std::uint32_t cap, std::index_sequence<N...>) {
-  std::uint32_t result = 0;
-  const bool fixed = ((graph.set_words() == N + 1 &&
-                       (result = elimination_bound_words<N + 1>(graph, s, cap), true)) ||
-                      ...);
-  return fixed ? result : elimination_bound_words<0>(graph, s, cap);
-}
-
 }  // namespace
 
 std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
                                 std::uint32_t cap) {
-  return elimination_bound_dispatch(graph, s, cap, std::make_index_sequence<16>{});
+  return with_set_words(graph.set_words(), [&]<std::size_t N>() {
+    if constexpr (N != 0)
+      return elimination_bound_fixed<N>(graph, s, cap);
+    else
+      return elimination_bound_words(graph, s, cap);
+  });
 }
 
-bool is_dominant(const ClusterGraph& graph, const MarkerState& s, Color c) noexcept {
-  const auto absorbed = s.absorbed();
-  const auto frontier = s.frontier();
-  const auto set = graph.color_set(c);
-  bool touches = false;
-  for (std::size_t w = 0; w < set.size(); ++w) {
-    const auto remaining = set[w] & ~absorbed[w];
-    if ((remaining & ~frontier[w]) != 0) return false;
-    touches |= remaining != 0;
+namespace {
+
+// The rules below over bitsets of N words (N = 0: graph.set_words()), as the
+// elimination bound: with_set_words() picks N.
+template <std::size_t N>
+std::size_t words_of(const ClusterGraph& graph) noexcept {
+  return N != 0 ? N : graph.set_words();
+}
+
+// True when cluster x has a neighbour in `set`.
+template <std::size_t N>
+bool touches(const ClusterGraph& graph, ClusterId x, const ClusterGraph::Word* set) noexcept {
+  if constexpr (N != 0) {
+    const ClusterGraph::Word* near = graph.neighbor_set(x);
+    ClusterGraph::Word any = 0;
+    for (std::size_t w = 0; w < N; ++w)
+      any |= near[w] & set[w];
+    return any != 0;
+  } else {
+    return graph.touches(x, {set, graph.set_words()});
   }
-  return touches;
 }
 
-std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept {
-  for (Color c = 0; c < graph.colors(); ++c)
-    if (is_dominant(graph, s, c)) return c;
-  return std::nullopt;
+template <std::size_t N>
+bool is_dominant_words(const ClusterGraph& graph, const MarkerState& s, Color c) noexcept {
+  const std::size_t words = words_of<N>(graph);
+  const auto* absorbed = s.absorbed().data();
+  const auto* frontier = s.frontier().data();
+  const auto* set = graph.color_set(c).data();
+  ClusterGraph::Word away = 0;
+  ClusterGraph::Word left = 0;
+  for (std::size_t w = 0; w < words; ++w) {
+    const auto remaining = set[w] & ~absorbed[w];
+    away |= remaining & ~frontier[w];
+    left |= remaining;
+  }
+  return away == 0 && left != 0;
 }
 
-std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s) {
+template <std::size_t N>
+std::uint64_t neutral_moves_words(const ClusterGraph& graph, const MarkerState& s) {
   using Word = ClusterGraph::Word;
-  const std::size_t words = graph.set_words();
-  const auto absorbed = s.absorbed();
-  const auto frontier = s.frontier();
+  const std::size_t words = words_of<N>(graph);
+  const Word* absorbed = s.absorbed().data();
+  const Word* frontier = s.frontier().data();
   // beyond: clusters neither in the region nor on its frontier.
-  boost::container::small_vector<Word, 64> beyond_buffer(words);
-  const std::span<Word> beyond(beyond_buffer.data(), words);
+  boost::container::small_vector<Word, 64> beyond(words);
   for (std::size_t w = 0; w < words; ++w)
     beyond[w] = ~(absorbed[w] | frontier[w]);
   std::uint64_t neutral = 0;
   for (Color c = 0; c < graph.colors(); ++c) {
-    const auto set = graph.color_set(c);
+    const Word* set = graph.color_set(c).data();
     bool useful = false;
     bool opens = false;
     for (std::size_t w = 0; w < words && !opens; ++w) {
       const Word taken = set[w] & frontier[w];
       useful |= taken != 0;
-      search::bits::for_each_bit(taken, w * search::bits::kWordBits, [&](std::size_t x) {
-        if (!opens && graph.touches(static_cast<ClusterId>(x), beyond)) opens = true;
-      });
+      for (Word bits = taken; bits != 0 && !opens; bits &= bits - 1) {
+        const auto x = static_cast<ClusterId>(w * search::bits::kWordBits +
+                                              static_cast<std::size_t>(std::countr_zero(bits)));
+        opens = touches<N>(graph, x, beyond.data());
+      }
     }
     if (useful && !opens) neutral |= std::uint64_t{1} << c;
   }
   return neutral;
 }
 
-std::uint64_t commuted_moves(const ClusterGraph& graph, const MarkerState& s, Color last,
-                             std::uint64_t candidates) {
+template <std::size_t N>
+std::uint64_t commuted_moves_words(const ClusterGraph& graph, const MarkerState& s, Color last,
+                                   std::uint64_t candidates) {
   using Word = ClusterGraph::Word;
-  const std::size_t words = graph.set_words();
-  const auto absorbed = s.absorbed();
-  const auto frontier = s.frontier();
-  const auto last_set = graph.color_set(last);
+  const std::size_t words = words_of<N>(graph);
+  const Word* absorbed = s.absorbed().data();
+  const Word* frontier = s.frontier().data();
+  const Word* last_set = graph.color_set(last).data();
   // old: region clusters certainly there before `last` was played;
   // last_out: clusters of the last colour still outside the region.
   boost::container::small_vector<Word, 2 * 64> masks(2 * words);
-  const std::span<Word> old(masks.data(), words);
-  const std::span<Word> last_out(masks.data() + words, words);
+  Word* old = masks.data();
+  Word* last_out = masks.data() + words;
   for (std::size_t w = 0; w < words; ++w) {
     old[w] = absorbed[w] & ~last_set[w];
     last_out[w] = last_set[w] & ~absorbed[w];
   }
-  const auto touches = [&](ClusterId y, std::span<const Word> set) {
-    return graph.touches(y, set);
-  };
   std::uint64_t skip = 0;
   for (std::uint64_t left = candidates & ~(std::uint64_t{1} << last); left != 0; left &= left - 1) {
     const auto c = static_cast<Color>(std::countr_zero(left));
-    const auto set = graph.color_set(c);
+    const Word* set = graph.color_set(c).data();
     bool opened_by_last = false;  // some c-cluster on the frontier is new
     bool feeds_last = false;      // taking c first would let `last` take more
     for (std::size_t w = 0; w < words && !opened_by_last; ++w) {
-      search::bits::for_each_bit(set[w] & frontier[w], w * search::bits::kWordBits,
-                                 [&](std::size_t x) {
-                                   const auto y = static_cast<ClusterId>(x);
-                                   if (!touches(y, old))
-                                     opened_by_last = true;
-                                   else if (!feeds_last && touches(y, last_out))
-                                     feeds_last = true;
-                                 });
+      for (Word bits = set[w] & frontier[w]; bits != 0 && !opened_by_last; bits &= bits - 1) {
+        const auto y = static_cast<ClusterId>(w * search::bits::kWordBits +
+                                              static_cast<std::size_t>(std::countr_zero(bits)));
+        if (!touches<N>(graph, y, old))
+          opened_by_last = true;
+        else if (!feeds_last && touches<N>(graph, y, last_out))
+          feeds_last = true;
+      }
     }
     if (opened_by_last) continue;
     if (c < last || feeds_last) skip |= std::uint64_t{1} << c;
   }
   return skip;
+}
+
+}  // namespace
+
+bool is_dominant(const ClusterGraph& graph, const MarkerState& s, Color c) noexcept {
+  return with_set_words(graph.set_words(),
+                        [&]<std::size_t N>() { return is_dominant_words<N>(graph, s, c); });
+}
+
+std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept {
+  return with_set_words(graph.set_words(), [&]<std::size_t N>() -> std::optional<Color> {
+    for (Color c = 0; c < graph.colors(); ++c)
+      if (is_dominant_words<N>(graph, s, c)) return c;
+    return std::nullopt;
+  });
+}
+
+std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s) {
+  return with_set_words(graph.set_words(),
+                        [&]<std::size_t N>() { return neutral_moves_words<N>(graph, s); });
+}
+
+std::uint64_t commuted_moves(const ClusterGraph& graph, const MarkerState& s, Color last,
+                             std::uint64_t candidates) {
+  return with_set_words(graph.set_words(), [&]<std::size_t N>() {
+    return commuted_moves_words<N>(graph, s, last, candidates);
+  });
 }
 
 }  // namespace colorwalk

@@ -118,14 +118,7 @@ void ClusterGraph::restore(MarkerState& s, std::span<const Word> absorbed, std::
                            std::uint32_t clusters) const {
   s.set_words_ = set_words_;
   s.words_.resize(2 * set_words_ + 1);
-  const auto into = s.absorbed_mut();
-  const auto frontier = s.frontier_mut();
-  std::copy(absorbed.begin(), absorbed.end(), into.begin());
-  std::fill(frontier.begin(), frontier.end(), Word{0});
-  search::bits::for_each_set(
-      absorbed, [&](std::size_t x) { add_neighbors(static_cast<ClusterId>(x), frontier); });
-  for (std::size_t w = 0; w < set_words_; ++w)
-    frontier[w] &= ~into[w];
+  with_set_words(set_words_, [&]<std::size_t N>() { restore_words<N>(s, absorbed); });
   s.words_.back() = (Word{clusters} << 32) | cells;
 }
 

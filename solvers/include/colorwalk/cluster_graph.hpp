@@ -17,6 +17,7 @@
 // nothing.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -39,6 +40,20 @@ struct MoveEffect {
 };
 
 class ClusterGraph;
+
+// Calls `f.template operator()<N>()` with N = `words` when 1 <= words <= 16
+// (ClusterGraph::kSmallSetWords), so that loops over the words of a cluster
+// set have a compile-time trip count (they unroll, and sets fit in
+// registers), and with N = 0 (a run-time count) otherwise.
+template <std::size_t N = 1, class F>
+decltype(auto) with_set_words(std::size_t words, F&& f) {
+  if constexpr (N > 16) {
+    return f.template operator()<0>();
+  } else {
+    if (words == N) return f.template operator()<N>();
+    return with_set_words<N + 1>(words, std::forward<F>(f));
+  }
+}
 
 class MarkerState {
  public:
@@ -85,6 +100,7 @@ class ClusterGraph {
   // word-parallel paths: per-cluster neighbour bitsets in apply(), colour-set
   // scans in useful_moves().
   static constexpr std::size_t kSmallSetWords = 16;
+  static_assert(kSmallSetWords == 16, "with_set_words() instantiates 1..16");
   using EdgeCounts = boost::container::small_vector<std::uint32_t, 6>;
 
   // Builds the graph under the board's rules and start cell.
@@ -168,6 +184,11 @@ class ClusterGraph {
   }
 
  private:
+  template <std::size_t N, class OnAbsorb>
+  MoveEffect apply_words(MarkerState& s, Color c, OnAbsorb& on_absorb) const;
+  template <std::size_t N>
+  void restore_words(MarkerState& s, std::span<const Word> absorbed) const;
+
   std::uint32_t width_ = 0;
   std::uint32_t height_ = 0;
   std::uint32_t colors_ = 0;
@@ -187,32 +208,80 @@ class ClusterGraph {
 
 template <class OnAbsorb>
 MoveEffect ClusterGraph::apply(MarkerState& s, Color c, OnAbsorb&& on_absorb) const {
+  if (c >= colors_) return MoveEffect{};
+  return with_set_words(set_words_, [&]<std::size_t N>() { return apply_words<N>(s, c, on_absorb); });
+}
+
+template <std::size_t N, class OnAbsorb>
+MoveEffect ClusterGraph::apply_words(MarkerState& s, Color c, OnAbsorb& on_absorb) const {
   MoveEffect effect;
-  if (c >= colors_) return effect;
-  const auto absorbed = s.absorbed_mut();
-  const auto frontier = s.frontier_mut();
-  const auto wanted = color_set(c);
-  for (std::size_t w = 0; w < set_words_; ++w) {
-    const Word taken = frontier[w] & wanted[w];
-    if (taken == 0) continue;
-    frontier[w] &= ~taken;
+  const std::size_t words = N != 0 ? N : set_words_;
+  Word* absorbed = s.words_.data();
+  Word* frontier = absorbed + words;
+  const Word* wanted = color_sets_.data() + std::size_t{c} * words;
+  // Neighbours of a colour-c cluster are never colour c, so none of them is
+  // taken by this move: collecting them cannot feed this loop. Absorbed
+  // neighbours are collected too and cleared below, branch-free.
+  const auto take = [&](std::size_t w, Word taken, auto&& open) {
     absorbed[w] |= taken;
-    search::bits::for_each_bit(taken, w * search::bits::kWordBits, [&](std::size_t x) {
-      const auto id = static_cast<ClusterId>(x);
+    for (Word bits = taken; bits != 0; bits &= bits - 1) {
+      const auto id = static_cast<ClusterId>(w * search::bits::kWordBits +
+                                             static_cast<std::size_t>(std::countr_zero(bits)));
       effect.cells += size_[id];
       ++effect.clusters;
-      // Neighbours of a colour-c cluster are never colour c, so none of them
-      // is taken by this move: marking them here cannot feed this loop.
-      // Absorbed neighbours are marked too and cleared below, branch-free.
-      add_neighbors(id, frontier);
+      open(id);
       on_absorb(id);
-    });
+    }
+  };
+  if constexpr (N != 0) {
+    // The new neighbours gather in registers, not in the state.
+    std::array<Word, N> opened{};
+    for (std::size_t w = 0; w < N; ++w)
+      take(w, frontier[w] & wanted[w], [&](ClusterId id) {
+        const Word* near = neighbor_sets_.data() + std::size_t{id} * N;
+        for (std::size_t k = 0; k < N; ++k)
+          opened[k] |= near[k];
+      });
+    if (effect.clusters != 0)
+      for (std::size_t w = 0; w < N; ++w)
+        frontier[w] = (frontier[w] | opened[w]) & ~absorbed[w];
+  } else {
+    const std::span<Word> out(frontier, words);
+    for (std::size_t w = 0; w < words; ++w)
+      take(w, frontier[w] & wanted[w], [&](ClusterId id) { add_neighbors(id, out); });
+    if (effect.clusters != 0)
+      for (std::size_t w = 0; w < words; ++w)
+        frontier[w] &= ~absorbed[w];
   }
-  if (effect.clusters != 0)
-    for (std::size_t w = 0; w < set_words_; ++w)
-      frontier[w] &= ~absorbed[w];
   s.words_.back() += (Word{effect.clusters} << 32) + effect.cells;
   return effect;
+}
+
+template <std::size_t N>
+void ClusterGraph::restore_words(MarkerState& s, std::span<const Word> absorbed) const {
+  Word* into = s.words_.data();
+  Word* frontier = into + set_words_;
+  std::copy(absorbed.begin(), absorbed.end(), into);
+  if constexpr (N != 0) {
+    std::array<Word, N> near_region{};
+    for (std::size_t w = 0; w < N; ++w)
+      for (Word bits = absorbed[w]; bits != 0; bits &= bits - 1) {
+        const Word* near =
+            neighbor_sets_.data() +
+            (w * search::bits::kWordBits + static_cast<std::size_t>(std::countr_zero(bits))) * N;
+        for (std::size_t k = 0; k < N; ++k)
+          near_region[k] |= near[k];
+      }
+    for (std::size_t w = 0; w < N; ++w)
+      frontier[w] = near_region[w] & ~into[w];
+  } else {
+    const std::span<Word> out(frontier, set_words_);
+    std::fill(out.begin(), out.end(), Word{0});
+    search::bits::for_each_set(
+        absorbed, [&](std::size_t x) { add_neighbors(static_cast<ClusterId>(x), out); });
+    for (std::size_t w = 0; w < set_words_; ++w)
+      frontier[w] &= ~into[w];
+  }
 }
 
 }  // namespace colorwalk
