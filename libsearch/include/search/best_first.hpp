@@ -20,6 +20,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -81,7 +82,9 @@ class BestFirstSearch {
     status_ = Status::kRunning;
     goal_ = kNoNode;
     work_ = initial;
-    child_ = initial;
+    for (State& child : children_)
+      child = initial;  // storage sized now, not during the search
+    packed_children_.assign((D::kMaxMoves + 1) * packed_, 0);
     domain_.pack(initial, ws_.scratch);
     const std::int64_t key = key_of(initial, 0);
     if (key == kPruneKey) {
@@ -116,51 +119,46 @@ class BestFirstSearch {
     if (act == Action::kPrune) return status_;
     moves_.clear();
     domain_.moves(work_, moves_);
+    // Two passes over the children: the first makes and packs them and
+    // starts loading their table slots (a large table misses the cache on
+    // every probe), the second probes, costs and stores them in order.
+    std::size_t made = 0;
+    bool stop = false;  // a visitor stopped the search at child `made`
+    bool goal = false;  // child `made` is a goal (goal_on_generation)
     for (const Move m : moves_) {
-      child_ = work_;
-      if (!domain_.apply(child_, m)) continue;
+      State& child = children_[made];
+      child = work_;
+      if (!domain_.apply(child, m)) continue;
       ++stats_.generated;
       const std::uint32_t child_g = g + edge_cost_of(domain_, work_, m);
-      const Action child_act = detail::visit_generate(visitor_, child_, m, child_g);
+      const Action child_act = detail::visit_generate(visitor_, child, m, child_g);
       if (child_act == Action::kPrune) continue;
-      if (child_act == Action::kStop) return status_ = Status::kCancelled;
-      domain_.pack(child_, ws_.scratch);
-      if (options_.goal_on_generation && domain_.is_goal(child_)) {
-        const NodeId goal = add_node(id, move_bits(m), child_g, 0, /*queue=*/false);
-        if (goal != kNoNode) finish_goal(goal, child_);
-        return status_;
+      if (child_act == Action::kStop) {
+        stop = true;
+        break;
+      }
+      const std::span<Word> packed(packed_children_.data() + made * packed_, packed_);
+      domain_.pack(child, packed);
+      child_moves_[made] = m;
+      child_g_[made] = child_g;
+      if (options_.goal_on_generation && domain_.is_goal(child)) {
+        goal = true;
+        break;
       }
       if (options_.detect_duplicates) {
-        const std::uint64_t h = hash_words({ws_.scratch.data(), key_});
-        const NodeId known = ws_.table.find(h, [&](NodeId other) {
-          return key_equals(ws_.pool, other, kHeaderWords, ws_.scratch, key_);
-        });
-        if (known != kNoNode) {
-          Word* k = ws_.pool[known];
-          if (child_g < g_of(k)) {
-            const std::int64_t key = key_of(child_, child_g);
-            if (key == kPruneKey) {
-              ++stats_.pruned;
-              continue;
-            }
-            // Reopened on a cheaper path: take that path's parent, move and
-            // packed state (key words equal; the rest may differ).
-            k[0] = pack_parent(id, move_bits(m));
-            k[1] = child_g;
-            std::copy(ws_.scratch.begin(), ws_.scratch.end(), k + kHeaderWords);
-            if (!push(key, known, child_g)) return status_;
-          } else {
-            ++stats_.duplicates;
-          }
-          continue;
-        }
+        child_hash_[made] = hash_words(packed.first(key_));
+        ws_.table.prefetch(child_hash_[made]);
       }
-      const std::int64_t key = key_of(child_, child_g);
-      if (key == kPruneKey) {
-        ++stats_.pruned;
-        continue;
-      }
-      if (add_node(id, move_bits(m), child_g, key) == kNoNode) return status_;
+      ++made;
+    }
+    for (std::size_t i = 0; i < made; ++i)
+      if (!add_child(id, i)) return status_;
+    if (stop) return status_ = Status::kCancelled;
+    if (goal) {
+      std::copy_n(packed_children_.data() + made * packed_, packed_, ws_.scratch.begin());
+      const NodeId goal_node = add_node(id, move_bits(child_moves_[made]), child_g_[made], 0,
+                                   /*queue=*/false);
+      if (goal_node != kNoNode) finish_goal(goal_node, children_[made]);
     }
     return status_;
   }
@@ -208,6 +206,44 @@ class BestFirstSearch {
 
  private:
   static constexpr Word kClosed = Word{1} << 32;
+
+  // Second pass of step() for child i of node `parent`: the duplicate check,
+  // the cost, and storing it. False when the search must stop (a limit).
+  bool add_child(NodeId parent, std::size_t i) {
+    const State& child = children_[i];
+    const Move m = child_moves_[i];
+    const std::uint32_t child_g = child_g_[i];
+    std::copy_n(packed_children_.data() + i * packed_, packed_, ws_.scratch.begin());
+    if (options_.detect_duplicates) {
+      const NodeId known = ws_.table.find(child_hash_[i], [&](NodeId other) {
+        return key_equals(ws_.pool, other, kHeaderWords, ws_.scratch, key_);
+      });
+      if (known != kNoNode) {
+        Word* k = ws_.pool[known];
+        if (child_g < g_of(k)) {
+          const std::int64_t key = key_of(child, child_g);
+          if (key == kPruneKey) {
+            ++stats_.pruned;
+            return true;
+          }
+          // Reopened on a cheaper path: take that path's parent, move and
+          // packed state (key words equal; the rest may differ).
+          k[0] = pack_parent(parent, move_bits(m));
+          k[1] = child_g;
+          std::copy(ws_.scratch.begin(), ws_.scratch.end(), k + kHeaderWords);
+          return push(key, known, child_g);
+        }
+        ++stats_.duplicates;
+        return true;
+      }
+    }
+    const std::int64_t key = key_of(child, child_g);
+    if (key == kPruneKey) {
+      ++stats_.pruned;
+      return true;
+    }
+    return add_node(parent, move_bits(m), child_g, key) != kNoNode;
+  }
 
   static Word pack_parent(NodeId parent, std::uint32_t move) noexcept {
     return (Word{parent} << 32) | move;
@@ -282,8 +318,13 @@ class BestFirstSearch {
   Status status_ = Status::kExhausted;
   NodeId goal_ = kNoNode;
   State work_{};
-  State child_{};
   MoveListOf<D> moves_;
+  // One expansion's children between the two passes of step().
+  std::vector<State> children_ = std::vector<State>(D::kMaxMoves);
+  std::vector<Word> packed_children_;
+  std::array<Move, D::kMaxMoves> child_moves_{};
+  std::array<std::uint32_t, D::kMaxMoves> child_g_{};
+  std::array<std::uint64_t, D::kMaxMoves> child_hash_{};
 };
 
 // One-call A*: optimal when the domain's lower bound is admissible.

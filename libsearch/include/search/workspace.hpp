@@ -196,6 +196,11 @@ class StateTable {
 
   static constexpr std::size_t kInitialSlots = 1024;
 
+  // Starts loading the slot where a probe for `hash` begins (a hint only).
+  void prefetch(std::uint64_t hash) const noexcept {
+    if (!slots_.empty()) __builtin_prefetch(&slots_[hash & mask_]);
+  }
+
   // Makes room for one more entry; false if the budget refuses to grow.
   bool reserve_one(MemoryBudget& budget) {
     const std::size_t active = slots_.empty() ? 0 : mask_ + 1;
