@@ -327,19 +327,22 @@ std::uint64_t neutral_moves_words(const ClusterGraph& graph, const MarkerState& 
 
 template <std::size_t N>
 std::uint64_t commuted_moves_words(const ClusterGraph& graph, const MarkerState& s, Color last,
-                                   std::uint64_t candidates) {
+                                   std::uint64_t candidates, std::uint32_t taken_fold) {
   using Word = ClusterGraph::Word;
   const std::size_t words = words_of<N>(graph);
   const Word* absorbed = s.absorbed().data();
   const Word* frontier = s.frontier().data();
   const Word* last_set = graph.color_set(last).data();
-  // old: region clusters certainly there before `last` was played;
-  // last_out: clusters of the last colour still outside the region.
+  // old: region clusters certainly there before `last` was played (all but
+  // the last colour's clusters whose bit is in the fold, the fold repeated
+  // in both halves of a word); last_out: clusters of the last colour still
+  // outside the region.
+  const Word maybe_taken = Word{taken_fold} * 0x100000001ull;
   boost::container::small_vector<Word, 2 * 64> masks(2 * words);
   Word* old = masks.data();
   Word* last_out = masks.data() + words;
   for (std::size_t w = 0; w < words; ++w) {
-    old[w] = absorbed[w] & ~last_set[w];
+    old[w] = absorbed[w] & ~(last_set[w] & maybe_taken);
     last_out[w] = last_set[w] & ~absorbed[w];
   }
   std::uint64_t skip = 0;
@@ -385,9 +388,9 @@ std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s) {
 }
 
 std::uint64_t commuted_moves(const ClusterGraph& graph, const MarkerState& s, Color last,
-                             std::uint64_t candidates) {
+                             std::uint64_t candidates, std::uint32_t taken_fold) {
   return with_set_words(graph.set_words(), [&]<std::size_t N>() {
-    return commuted_moves_words<N>(graph, s, last, candidates);
+    return commuted_moves_words<N>(graph, s, last, candidates, taken_fold);
   });
 }
 

@@ -37,10 +37,13 @@
 //   P,p,c reaches a subset of what P,c,p reaches (c first can only let p
 //   take more), so P,p,c may be skipped when P,c,p is strictly better or,
 //   if both reach the same state, when c < p (one order is kept). A cluster
-//   counts as "on P's frontier already" when it touches a region cluster of
-//   a colour other than p (those were not taken by p); p-coloured region
-//   clusters are not trusted, which only prunes less. (The idea of the
-//   floodit program by Aaron and Simon Puchert, as in ColorFill.)
+//   counts as "on P's frontier already" when it touches a region cluster
+//   that was in P's region. Which p-coloured region clusters p took is not
+//   part of a state; a caller may pass a 32-bit fold of them (bit x % 32 set
+//   for every cluster x that p took): a p-coloured region cluster whose bit
+//   is clear was not taken by p. Every other p-coloured region cluster is
+//   not trusted, which only prunes less. (The idea of the floodit program by
+//   Aaron and Simon Puchert, as in ColorFill; the fold is ours.)
 #pragma once
 
 #include <cstdint>
@@ -66,9 +69,14 @@ bool is_dominant(const ClusterGraph& graph, const MarkerState& s, Color c) noexc
 // Bit c set when colour c is useful and neutral (see above).
 std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s);
 
+// The fold of a set of clusters (see commuted_moves): bit x % 32 for every x.
+inline constexpr std::uint32_t kUnknownFold = 0xffffffffu;
+inline constexpr std::uint32_t fold_bit(ClusterId x) noexcept { return std::uint32_t{1} << (x % 32); }
+
 // The colours among `candidates` that commutation lets a search skip at
-// state `s`, reached by move `last` from a state that had no dominant move.
+// state `s`, reached by move `last` from a state that had no dominant move;
+// `taken_fold` is the fold of the clusters `last` took, or kUnknownFold.
 std::uint64_t commuted_moves(const ClusterGraph& graph, const MarkerState& s, Color last,
-                             std::uint64_t candidates);
+                             std::uint64_t candidates, std::uint32_t taken_fold = kUnknownFold);
 
 }  // namespace colorwalk

@@ -2,16 +2,17 @@
 // states and moves plus the pruning rules of bounds.hpp and its strongest
 // lower bound.
 //
-// A state also carries the move that reached it and whether the state it
-// came from had all its moves (no dominant move), which the commutation
-// rule needs.
+// A state also carries the move that reached it, whether the state it came
+// from had all its moves (no dominant move), and the fold of the clusters
+// that move took (bounds.hpp), which the commutation rule needs.
 //
 // Packed form (W + 1 words, W = words of a cluster set): the absorbed set,
 // then one word with the last move (bits 0-7), the flag (bit 8), the cells
-// cleared (bits 9-31) and the clusters absorbed (bits 32-63). The frontier
-// is recomputed on unpack (once per expansion), which halves the bytes per
-// stored node. The key is the absorbed set, so two paths to one region are
-// one node (libsearch keeps the cheaper path's extra word).
+// cleared (bits 9-31) and the fold (bits 32-63). The frontier and the
+// number of clusters absorbed are recomputed on unpack (once per
+// expansion), which halves the bytes per stored node. The key is the
+// absorbed set, so two paths to one region are one node (libsearch keeps
+// the cheaper path's extra word).
 //
 // Moves of a state: its dominant move alone if it has one; otherwise the
 // useful moves minus the neutral ones and, when the parent had all its
@@ -35,6 +36,7 @@ class ExactDomain {
     MarkerState marker;
     Color last = kNoColor;     // the move that reached this state
     bool parent_full = false;  // the state it came from had no dominant move
+    std::uint32_t taken_fold = kUnknownFold;  // of the clusters `last` took
   };
   using Move = Color;
   static constexpr std::size_t kMaxMoves = kMaxColors;
@@ -43,7 +45,9 @@ class ExactDomain {
 
   const ClusterGraph& graph() const noexcept { return graph_; }
 
-  State initial_state() const { return State{graph_.initial_state(), kNoColor, false}; }
+  State initial_state() const {
+    return State{graph_.initial_state(), kNoColor, false, kUnknownFold};
+  }
 
   void moves(const State& s, search::MoveList<Move, kMaxMoves>& out) const {
     if (const auto c = dominant_move(graph_, s.marker)) {
@@ -52,7 +56,7 @@ class ExactDomain {
     }
     std::uint64_t mask = graph_.useful_moves(s.marker) & ~neutral_moves(graph_, s.marker);
     if (s.parent_full && s.last != kNoColor)
-      mask &= ~commuted_moves(graph_, s.marker, s.last, mask);
+      mask &= ~commuted_moves(graph_, s.marker, s.last, mask, s.taken_fold);
     for (; mask != 0; mask &= mask - 1)
       out.push_back(static_cast<Color>(std::countr_zero(mask)));
   }
@@ -62,7 +66,8 @@ class ExactDomain {
     // when the move played is one.
     s.parent_full = !is_dominant(graph_, s.marker, c);
     s.last = c;
-    return !graph_.apply(s.marker, c).wasted();
+    s.taken_fold = 0;
+    return !graph_.apply(s.marker, c, [&](ClusterId x) { s.taken_fold |= fold_bit(x); }).wasted();
   }
   bool is_goal(const State& s) const { return graph_.is_cleared(s.marker); }
 
@@ -73,15 +78,16 @@ class ExactDomain {
     std::copy(absorbed.begin(), absorbed.end(), out.begin());
     out[absorbed.size()] = search::Word{s.last} | (search::Word{s.parent_full} << 8) |
                            (search::Word{s.marker.cells_cleared()} << 9) |
-                           (search::Word{s.marker.clusters_absorbed()} << 32);
+                           (search::Word{s.taken_fold} << 32);
   }
   void unpack(std::span<const search::Word> in, State& s) const {
     const search::Word meta = in.back();
-    graph_.restore(s.marker, in.first(in.size() - 1),
-                   static_cast<std::uint32_t>((meta >> 9) & 0x7fffff),
-                   static_cast<std::uint32_t>(meta >> 32));
+    const auto absorbed = in.first(in.size() - 1);
+    graph_.restore(s.marker, absorbed, static_cast<std::uint32_t>((meta >> 9) & 0x7fffff),
+                   static_cast<std::uint32_t>(search::bits::count(absorbed)));
     s.last = static_cast<Color>(meta & 0xff);
     s.parent_full = ((meta >> 8) & 1) != 0;
+    s.taken_fold = static_cast<std::uint32_t>(meta >> 32);
   }
 
   std::uint32_t lower_bound(const State& s) const { return elimination_bound(graph_, s.marker); }
