@@ -1,6 +1,7 @@
 // Exact solving: the lower bounds and pruning rules against exhaustive
 // search, `astar` against exhaustive search and against the public datasets'
 // optimal solutions.
+#include <bit>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -53,6 +54,157 @@ int check_commuted(const ClusterGraph& g, const MarkerState& parent, const Marke
 }
 
 }  // namespace
+
+// Plain re-statements of the rules of bounds.hpp over one flag per cluster,
+// written from their definitions, to hold the word-parallel versions (every
+// word count from 1 to 16, and the run-time count above) to.
+struct Reference {
+  const ClusterGraph& g;
+  std::vector<char> region;
+  std::vector<char> frontier;
+
+  Reference(const ClusterGraph& graph, const MarkerState& s)
+      : g(graph), region(g.cluster_count()), frontier(g.cluster_count()) {
+    for (ClusterId x = 0; x < g.cluster_count(); ++x)
+      region[x] = s.is_absorbed(x) ? 1 : 0;
+    for (ClusterId x = 0; x < g.cluster_count(); ++x)
+      if (!region[x])
+        for (ClusterId y : g.neighbors(x))
+          if (region[y]) frontier[x] = 1;
+  }
+  bool touches(ClusterId x, const std::vector<char>& set) const {
+    for (ClusterId y : g.neighbors(x))
+      if (set[y]) return true;
+    return false;
+  }
+  std::uint64_t remaining_colors(const std::vector<char>& gone) const {
+    std::uint64_t mask = 0;
+    for (ClusterId x = 0; x < g.cluster_count(); ++x)
+      if (!gone[x] && g.color(x) != kNoColor) mask |= std::uint64_t{1} << g.color(x);
+    return mask;
+  }
+  std::optional<Color> dominant() const {
+    for (Color c = 0; c < g.colors(); ++c) {
+      bool any = false;
+      bool away = false;
+      for (ClusterId x = 0; x < g.cluster_count(); ++x)
+        if (g.color(x) == c && !region[x]) (frontier[x] ? any : away) = true;
+      if (any && !away) return c;
+    }
+    return std::nullopt;
+  }
+  std::uint64_t neutral() const {
+    std::vector<char> near(region.size());
+    for (std::size_t x = 0; x < near.size(); ++x)
+      near[x] = region[x] || frontier[x] ? 1 : 0;
+    std::uint64_t useful = 0;
+    std::uint64_t opens = 0;
+    for (ClusterId x = 0; x < g.cluster_count(); ++x) {
+      if (!frontier[x]) continue;
+      useful |= std::uint64_t{1} << g.color(x);
+      for (ClusterId y : g.neighbors(x))
+        if (!near[y]) opens |= std::uint64_t{1} << g.color(x);
+    }
+    return useful & ~opens;
+  }
+  std::uint64_t commuted(Color last, std::uint64_t candidates, std::uint32_t fold) const {
+    std::vector<char> old(region.size());
+    std::vector<char> last_out(region.size());
+    for (ClusterId x = 0; x < g.cluster_count(); ++x) {
+      const bool maybe_taken = g.color(x) == last && (fold & fold_bit(x)) != 0;
+      old[x] = region[x] && !maybe_taken ? 1 : 0;
+      last_out[x] = g.color(x) == last && !region[x] ? 1 : 0;
+    }
+    std::uint64_t skip = 0;
+    for (Color c = 0; c < g.colors(); ++c) {
+      if (c == last || ((candidates >> c) & 1) == 0) continue;
+      bool opened_by_last = false;
+      bool feeds_last = false;
+      for (ClusterId x = 0; x < g.cluster_count(); ++x) {
+        if (!frontier[x] || g.color(x) != c) continue;
+        if (!touches(x, old)) opened_by_last = true;
+        if (touches(x, last_out)) feeds_last = true;
+      }
+      if (!opened_by_last && (c < last || feeds_last)) skip |= std::uint64_t{1} << c;
+    }
+    return skip;
+  }
+  std::uint32_t elimination() const {
+    std::vector<char> visited = region;
+    std::vector<char> current = frontier;
+    std::uint64_t remaining = remaining_colors(region);
+    std::uint32_t moves = 0;
+    while (std::popcount(remaining) > 1) {
+      for (std::size_t x = 0; x < visited.size(); ++x)
+        visited[x] |= current[x];
+      const std::uint64_t completed = remaining & ~remaining_colors(visited);
+      std::vector<char> next(visited.size());
+      if (completed != 0) {
+        moves += static_cast<std::uint32_t>(std::popcount(completed));
+        remaining &= ~completed;
+        for (ClusterId x = 0; x < g.cluster_count(); ++x) {
+          if (!current[x]) continue;
+          if ((completed >> g.color(x)) & 1) {
+            for (ClusterId y : g.neighbors(x))
+              if (!visited[y]) next[y] = 1;
+          } else {
+            next[x] = 1;
+          }
+        }
+      } else {
+        ++moves;
+        for (ClusterId x = 0; x < g.cluster_count(); ++x)
+          if (current[x])
+            for (ClusterId y : g.neighbors(x))
+              if (!visited[y]) next[y] = 1;
+      }
+      current = std::move(next);
+    }
+    return moves + static_cast<std::uint32_t>(std::popcount(remaining));
+  }
+};
+
+TEST(Bounds, WordParallelRulesAgreeWithPlainOnesAtEveryWordCount) {
+  std::mt19937_64 rng(4242);
+  std::vector<int> seen(18);  // states checked per word count (17: above 16)
+  for (int trial = 0; trial < 120; ++trial) {
+    // Sides up to 48 cells: 1 to about 25 words of clusters.
+    const std::uint32_t side = 3 + static_cast<std::uint32_t>(trial % 46);
+    const Board board = colorwalk::testing::random_board(rng, side, side + 2, 3, 8,
+                                                         colorwalk::testing::random_rules(rng));
+    const ClusterGraph g(board);
+    MarkerState s = g.initial_state();
+    Color last = kNoColor;
+    std::uint32_t fold = kUnknownFold;
+    for (int step = 0; step < 40 && !g.is_cleared(s); ++step) {
+      const Reference ref(g, s);
+      ASSERT_EQ(elimination_bound(g, s), ref.elimination()) << "trial " << trial;
+      const std::uint32_t cap = ref.elimination();
+      ASSERT_GE(elimination_bound(g, s, cap), cap) << "trial " << trial;
+      ASSERT_EQ(elimination_bound(g, s, cap + 1), cap) << "trial " << trial;
+      ASSERT_EQ(dominant_move(g, s), ref.dominant()) << "trial " << trial;
+      ASSERT_EQ(neutral_moves(g, s), ref.neutral()) << "trial " << trial;
+      if (last != kNoColor) {
+        const std::uint64_t useful = g.useful_moves(s);
+        ASSERT_EQ(commuted_moves(g, s, last, useful, fold), ref.commuted(last, useful, fold))
+            << "trial " << trial;
+        ASSERT_EQ(commuted_moves(g, s, last, useful), ref.commuted(last, useful, kUnknownFold))
+            << "trial " << trial;
+      }
+      ++seen[std::min<std::size_t>(g.set_words(), 17)];
+      const std::uint64_t useful = g.useful_moves(s);
+      std::vector<Color> options;
+      for (Color c = 0; c < g.colors(); ++c)
+        if ((useful >> c) & 1) options.push_back(c);
+      const Color move = options[rng() % options.size()];
+      last = dominant_move(g, s) ? kNoColor : move;
+      fold = 0;
+      g.apply(s, move, [&](ClusterId x) { fold |= fold_bit(x); });
+    }
+  }
+  for (std::size_t words = 1; words <= 17; ++words)
+    EXPECT_GT(seen[words], 0) << "no state with " << words << " words (17: more than 16)";
+}
 
 // On boards of more than 32 clusters, where the fold of the clusters a move
 // took also covers clusters it did not take.
