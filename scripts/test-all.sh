@@ -3,7 +3,7 @@
 #   1. the Debian packages that are missing (scripts/install-deps.sh);
 #   2. the Release build (build/) and the whole test suite;
 #   3. an AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/,
-#      clang) and the whole test suite but the longest dataset test;
+#      clang) and the whole test suite;
 #   4. a ThreadSanitizer build (build-tsan/, clang) of the batch engine's
 #      tests, and those tests: the engine, resuming, the shared memory limit
 #      and the tool's multi-threaded runs (the engine marks oneTBB's hand-offs
@@ -73,10 +73,7 @@ if has_stage asan; then
   say "AddressSanitizer + UndefinedBehaviorSanitizer build and the whole test suite (build-asan/)"
   cmake -S . -B build-asan -DCMAKE_CXX_COMPILER=clang++ -DCOLORWALK_ASAN=ON
   cmake --build build-asan -j"$jobs"
-  # A* on the floodtest-1000 dataset takes 15-30 s in the Release run and
-  # 100 s under ASan; it is the one test left to the Release run.
-  run_ctest "AddressSanitizer+UBSan" --test-dir build-asan --output-on-failure -j"$jobs" \
-    -E 'AStarDatasets\..*floodtest_1000'
+  run_ctest "AddressSanitizer+UBSan" --test-dir build-asan --output-on-failure -j"$jobs"
 fi
 
 if has_stage tsan; then
