@@ -1,6 +1,7 @@
 // libsearch kernels on Color Walk boards of the articles' shape (30x20, 5
 // colours, colour-walk rules). Items are node expansions, so
-// items_per_second is expansions per second.
+// items_per_second is expansions per second (BM_EliminationBound: bound
+// evaluations). BM_ExactSolveArticles runs the exact solver on whole boards.
 //
 // Each search starts where the articles' hybrids start searching: after the
 // first 18 greedy moves of the board.
@@ -16,8 +17,10 @@
 #include <deque>
 #include <vector>
 
+#include "colorwalk/bounds.hpp"
 #include "colorwalk/cluster_graph.hpp"
 #include "colorwalk/search_domain.hpp"
+#include "colorwalk/solver.hpp"
 #include "colorwalk/sources.hpp"
 #include "search/best_first.hpp"
 #include "search/bfs.hpp"
@@ -245,6 +248,53 @@ void BM_AStarColorBound(benchmark::State& state) {
   report(state, expanded);
 }
 BENCHMARK(BM_AStarColorBound)->Unit(benchmark::kMillisecond);
+
+// The exact solver's lower bound alone, on each problem's state and the
+// states along its next 10 greedy moves. Items are evaluations.
+void BM_EliminationBound(benchmark::State& state) {
+  std::vector<std::pair<const ClusterGraph*, MarkerState>> states;
+  for (const Problem& p : shared_problems()) {
+    MarkerState s = p.start;
+    std::array<std::uint32_t, kMaxColors> gains{};
+    for (int m = 0; m < 10 && !p.graph.is_cleared(s); ++m) {
+      states.emplace_back(&p.graph, s);
+      p.graph.move_gains(s, std::span<std::uint32_t>(gains.data(), p.graph.colors()));
+      Color best = 0;
+      for (Color c = 1; c < p.graph.colors(); ++c)
+        if (gains[c] > gains[best]) best = c;
+      p.graph.apply(s, best);
+    }
+  }
+  std::uint64_t sum = 0;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto& [graph, s] = states[i++ % states.size()];
+    sum += elimination_bound(*graph, s);
+  }
+  benchmark::DoNotOptimize(sum);
+  state.SetItemsProcessed(static_cast<std::int64_t>(i));
+}
+BENCHMARK(BM_EliminationBound);
+
+// The exact solver, `astar` at its defaults, on the articles' first 8
+// boards, one board per iteration in turn (whole boards: the workload of
+// the exact-solving targets). Items are expansions, A*'s and its beams'.
+void BM_ExactSolveArticles(benchmark::State& state) {
+  const ArticlesSource source(8);
+  std::vector<ClusterGraph> graphs;
+  for (std::size_t b = 0; b < source.size(); ++b)
+    graphs.emplace_back(source.board(b));
+  const auto solver = builtin_solvers().parse("astar").make();
+  std::uint64_t expanded = 0;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const Solution solution = solver->solve(graphs[i++ % graphs.size()], SolveContext{});
+    if (!solution.proven_optimal) state.SkipWithError("a board was not proven optimal");
+    expanded += solution.expanded;
+  }
+  report(state, expanded);
+}
+BENCHMARK(BM_ExactSolveArticles)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
