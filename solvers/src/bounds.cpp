@@ -72,45 +72,65 @@ std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s) {
 
 namespace {
 
-// The elimination bound over bitsets of N words, for graphs with per-cluster
-// neighbour bitsets (N <= ClusterGraph::kSmallSetWords). N is a compile-time
-// constant so that the word loops unroll and the sets live in registers: the
-// union of neighbour sets is accumulated in a local array rather than in
-// memory (a chain of store-to-load forwards otherwise), as this is the inner
-// loop of the exact solver.
+// The rules below over bitsets of N words (N = 0: graph.set_words(), known
+// only at run time); with_set_words() picks N.
 template <std::size_t N>
-std::uint32_t elimination_bound_fixed(const ClusterGraph& graph, const MarkerState& s,
-                                      std::uint32_t cap) {
+std::size_t words_of(const ClusterGraph& graph) noexcept {
+  return N != 0 ? N : graph.set_words();
+}
+
+// The elimination bound. With N a compile-time constant (graphs of at most
+// ClusterGraph::kSmallSetWords words, which have per-cluster neighbour
+// bitsets) the word loops unroll and the sets live in registers: the union
+// of neighbour sets is gathered in a local array rather than in memory (a
+// chain of store-to-load forwards otherwise), as this is the inner loop of
+// the exact solver. With N = 0 the sets are buffers of the run-time size.
+template <std::size_t N>
+std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerState& s,
+                                     std::uint32_t cap) {
   using Word = ClusterGraph::Word;
-  using Set = std::array<Word, N>;
-  const Word* neighbors = graph.neighbor_set(0);  // cluster x's set at x * N
-  const Word* color_sets = graph.color_set(0).data();  // colour c's set at c * N
+  using Set = std::conditional_t<N != 0, std::array<Word, N>,
+                                 boost::container::small_vector<Word, 64>>;
+  const std::size_t words = words_of<N>(graph);
+  const auto empty_set = [&] {
+    if constexpr (N != 0)
+      return Set{};
+    else
+      return Set(words, 0);
+  };
+  const Word* color_sets = graph.color_set(0).data();  // colour c's set at c * words
+  const Word* neighbors = N != 0 ? graph.neighbor_set(0) : nullptr;  // cluster x's at x * N
   const Word* absorbed = s.absorbed().data();
   const Word* frontier = s.frontier().data();
-  Set visited;
-  Set current;
-  for (std::size_t w = 0; w < N; ++w) {
+  Set visited = empty_set();
+  Set current = empty_set();
+  for (std::size_t w = 0; w < words; ++w) {
     visited[w] = absorbed[w];
     current[w] = frontier[w];
   }
   std::uint64_t remaining = 0;  // colours with clusters outside the region
   for (Color c = 0; c < graph.colors(); ++c) {
     Word outside = 0;
-    for (std::size_t w = 0; w < N; ++w)
-      outside |= color_sets[c * N + w] & ~visited[w];
+    for (std::size_t w = 0; w < words; ++w)
+      outside |= color_sets[c * words + w] & ~visited[w];
     if (outside != 0) remaining |= std::uint64_t{1} << c;
   }
   auto left = static_cast<std::uint32_t>(std::popcount(remaining));
   if (left <= 1) return left;
   // The union of the neighbour sets of the clusters in `from`.
   const auto open = [&](const Set& from) {
-    Set out{};
-    for (std::size_t w = 0; w < N; ++w) {
+    Set out = empty_set();
+    for (std::size_t w = 0; w < words; ++w) {
       for (Word bits = from[w]; bits != 0; bits &= bits - 1) {
-        const Word* near = neighbors + (w * search::bits::kWordBits +
-                                        static_cast<std::size_t>(std::countr_zero(bits))) * N;
-        for (std::size_t k = 0; k < N; ++k)
-          out[k] |= near[k];
+        const auto x = static_cast<ClusterId>(w * search::bits::kWordBits +
+                                              static_cast<std::size_t>(std::countr_zero(bits)));
+        if constexpr (N != 0) {
+          const Word* near = neighbors + std::size_t{x} * N;
+          for (std::size_t k = 0; k < N; ++k)
+            out[k] |= near[k];
+        } else {
+          graph.add_neighbors(x, std::span<Word>(out.data(), words));
+        }
       }
     }
     return out;
@@ -120,14 +140,14 @@ std::uint32_t elimination_bound_fixed(const ClusterGraph& graph, const MarkerSta
     // moves + colours left never decreases from round to round and ends at
     // the bound, so once it reaches the cap the bound does too.
     if (moves + left >= cap) return moves + left;
-    for (std::size_t w = 0; w < N; ++w)
+    for (std::size_t w = 0; w < words; ++w)
       visited[w] |= current[w];
     std::uint64_t completed = 0;
     for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
       Word outside = 0;
-      for (std::size_t w = 0; w < N; ++w)
-        outside |= color_sets[c * N + w] & ~visited[w];
+      for (std::size_t w = 0; w < words; ++w)
+        outside |= color_sets[c * words + w] & ~visited[w];
       if (outside == 0) completed |= std::uint64_t{1} << c;
     }
     if (completed != 0) {
@@ -138,110 +158,24 @@ std::uint32_t elimination_bound_fixed(const ClusterGraph& graph, const MarkerSta
       if (left <= 1) return moves + left;
       // Eliminating those colours absorbs their frontier clusters, whose
       // neighbours join the frontier; the other frontier clusters stay.
-      Set eliminated{};
-      for (std::uint64_t rest = completed; rest != 0; rest &= rest - 1) {
-        const auto c = static_cast<std::size_t>(std::countr_zero(rest));
-        for (std::size_t w = 0; w < N; ++w)
-          eliminated[w] |= color_sets[c * N + w];
-      }
-      Set taken;
-      for (std::size_t w = 0; w < N; ++w) {
-        taken[w] = current[w] & eliminated[w];
-        current[w] &= ~eliminated[w];
+      Set taken = empty_set();
+      for (std::size_t w = 0; w < words; ++w) {
+        Word eliminated = 0;
+        for (std::uint64_t rest = completed; rest != 0; rest &= rest - 1)
+          eliminated |= color_sets[static_cast<std::size_t>(std::countr_zero(rest)) * words + w];
+        taken[w] = current[w] & eliminated;
+        current[w] &= ~eliminated;
       }
       const Set opened = open(taken);
-      for (std::size_t w = 0; w < N; ++w)
+      for (std::size_t w = 0; w < words; ++w)
         current[w] |= opened[w] & ~visited[w];
     } else {
       // No colour can go in one move: the colour-blind move takes the frontier.
       ++moves;
       const Set opened = open(current);
-      for (std::size_t w = 0; w < N; ++w)
+      for (std::size_t w = 0; w < words; ++w)
         current[w] = opened[w] & ~visited[w];
     }
-  }
-}
-
-// The same over bitsets of graph.set_words() words, for any graph.
-std::uint32_t elimination_bound_words(const ClusterGraph& graph, const MarkerState& s,
-                                      std::uint32_t cap) {
-  using Word = ClusterGraph::Word;
-  const std::size_t words = graph.set_words();
-  boost::container::small_vector<Word, 3 * 64> buffer(3 * words, 0);
-  Word* visited = buffer.data();
-  Word* current = buffer.data() + words;
-  Word* next = buffer.data() + 2 * words;
-  const Word* absorbed = s.absorbed().data();
-  const Word* frontier = s.frontier().data();
-  const auto add_neighbors = [&](ClusterId x, Word* out) {
-    if (const Word* near = graph.neighbor_set(x)) {
-      for (std::size_t w = 0; w < words; ++w)
-        out[w] |= near[w];
-    } else {
-      graph.add_neighbors(x, std::span<Word>(out, words));
-    }
-  };
-  std::uint64_t remaining = 0;  // colours with clusters outside the region
-  for (Color c = 0; c < graph.colors(); ++c) {
-    const Word* set = graph.color_set(c).data();
-    Word outside = 0;
-    for (std::size_t w = 0; w < words; ++w)
-      outside |= set[w] & ~absorbed[w];
-    if (outside != 0) remaining |= std::uint64_t{1} << c;
-  }
-  if (std::popcount(remaining) <= 1) return static_cast<std::uint32_t>(std::popcount(remaining));
-  for (std::size_t w = 0; w < words; ++w) {
-    visited[w] = absorbed[w];
-    current[w] = frontier[w];
-  }
-  std::uint32_t moves = 0;
-  while (true) {
-    // moves + colours left never decreases from round to round and ends at
-    // the bound, so once it reaches the cap the bound does too.
-    const auto floor = moves + static_cast<std::uint32_t>(std::popcount(remaining));
-    if (floor >= cap) return floor;
-    for (std::size_t w = 0; w < words; ++w)
-      visited[w] |= current[w];
-    std::uint64_t completed = 0;
-    for (std::uint64_t left = remaining; left != 0; left &= left - 1) {
-      const auto c = static_cast<Color>(std::countr_zero(left));
-      const Word* set = graph.color_set(c).data();
-      Word outside = 0;
-      for (std::size_t w = 0; w < words; ++w)
-        outside |= set[w] & ~visited[w];
-      if (outside == 0) completed |= std::uint64_t{1} << c;
-    }
-    for (std::size_t w = 0; w < words; ++w)
-      next[w] = 0;
-    if (completed != 0) {
-      remaining &= ~completed;
-      moves += static_cast<std::uint32_t>(std::popcount(completed));
-      if (std::popcount(remaining) <= 1)
-        return moves + static_cast<std::uint32_t>(std::popcount(remaining));
-      // Eliminating those colours absorbs their frontier clusters, whose
-      // neighbours join the frontier; the other frontier clusters stay.
-      for (std::size_t w = 0; w < words; ++w) {
-        Word eliminated = 0;
-        for (std::uint64_t left = completed; left != 0; left &= left - 1)
-          eliminated |= graph.color_set(static_cast<Color>(std::countr_zero(left)))[w];
-        search::bits::for_each_bit(
-            current[w] & eliminated, w * search::bits::kWordBits,
-            [&](std::size_t x) { add_neighbors(static_cast<ClusterId>(x), next); });
-        current[w] &= ~eliminated;
-      }
-      for (std::size_t w = 0; w < words; ++w)
-        next[w] = (next[w] & ~visited[w]) | current[w];
-    } else {
-      // No colour can go in one move: the colour-blind move takes the frontier.
-      ++moves;
-      for (std::size_t w = 0; w < words; ++w)
-        search::bits::for_each_bit(current[w], w * search::bits::kWordBits, [&](std::size_t x) {
-          add_neighbors(static_cast<ClusterId>(x), next);
-        });
-      for (std::size_t w = 0; w < words; ++w)
-        next[w] &= ~visited[w];
-    }
-    std::swap(current, next);
   }
 }
 
@@ -250,21 +184,12 @@ std::uint32_t elimination_bound_words(const ClusterGraph& graph, const MarkerSta
 std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
                                 std::uint32_t cap) {
   return with_set_words(graph.set_words(), [&]<std::size_t N>() {
-    if constexpr (N != 0)
-      return elimination_bound_fixed<N>(graph, s, cap);
-    else
-      return elimination_bound_words(graph, s, cap);
+    return elimination_bound_impl<N>(graph, s, cap);
   });
 }
 
 namespace {
 
-// The rules below over bitsets of N words (N = 0: graph.set_words()), as the
-// elimination bound: with_set_words() picks N.
-template <std::size_t N>
-std::size_t words_of(const ClusterGraph& graph) noexcept {
-  return N != 0 ? N : graph.set_words();
-}
 
 // True when cluster x has a neighbour in `set`.
 template <std::size_t N>
