@@ -81,10 +81,9 @@ std::size_t words_of(const ClusterGraph& graph) noexcept {
 
 // The elimination bound. With N a compile-time constant (graphs of at most
 // ClusterGraph::kSmallSetWords words, which have per-cluster neighbour
-// bitsets) the word loops unroll and the sets live in registers: the union
-// of neighbour sets is gathered in a local array rather than in memory (a
-// chain of store-to-load forwards otherwise), as this is the inner loop of
-// the exact solver. With N = 0 the sets are buffers of the run-time size.
+// bitsets) the word loops unroll and the sets live in registers, neighbour
+// sets included (ClusterGraph::neighbors_of): this is the inner loop of the
+// exact solver. With N = 0 the sets are buffers of the run-time size.
 template <std::size_t N>
 std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerState& s,
                                      std::uint32_t cap) {
@@ -99,7 +98,6 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
       return Set(words, 0);
   };
   const Word* color_sets = graph.color_set(0).data();  // colour c's set at c * words
-  const Word* neighbors = N != 0 ? graph.neighbor_set(0) : nullptr;  // cluster x's at x * N
   const Word* absorbed = s.absorbed().data();
   const Word* frontier = s.frontier().data();
   Set visited = empty_set();
@@ -118,21 +116,12 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
   auto left = static_cast<std::uint32_t>(std::popcount(remaining));
   if (left <= 1) return left;
   // The union of the neighbour sets of the clusters in `from`.
-  const auto open = [&](const Set& from) {
+  const auto open = [&](const Set& from) -> Set {
+    if constexpr (N != 0) return graph.neighbors_of<N>(from.data());
     Set out = empty_set();
-    for (std::size_t w = 0; w < words; ++w) {
-      for (Word bits = from[w]; bits != 0; bits &= bits - 1) {
-        const auto x = static_cast<ClusterId>(w * search::bits::kWordBits +
-                                              static_cast<std::size_t>(std::countr_zero(bits)));
-        if constexpr (N != 0) {
-          const Word* near = neighbors + std::size_t{x} * N;
-          for (std::size_t k = 0; k < N; ++k)
-            out[k] |= near[k];
-        } else {
-          graph.add_neighbors(x, std::span<Word>(out.data(), words));
-        }
-      }
-    }
+    search::bits::for_each_set(std::span<const Word>(from.data(), words), [&](std::size_t x) {
+      graph.add_neighbors(static_cast<ClusterId>(x), std::span<Word>(out.data(), words));
+    });
     return out;
   };
   std::uint32_t moves = 0;

@@ -136,6 +136,23 @@ class ClusterGraph {
   const Word* neighbor_set(ClusterId c) const noexcept {
     return neighbor_sets_.empty() ? nullptr : neighbor_sets_.data() + std::size_t{c} * set_words_;
   }
+  // The union of the neighbours of the clusters in `from`, for graphs of N =
+  // set_words() words, 1 <= N <= kSmallSetWords: gathered in registers, not
+  // through memory (a chain of store-to-load forwards otherwise).
+  template <std::size_t N>
+  std::array<Word, N> neighbors_of(const Word* from) const noexcept {
+    std::array<Word, N> out{};
+    for (std::size_t w = 0; w < N; ++w)
+      for (Word bits = from[w]; bits != 0; bits &= bits - 1) {
+        const Word* near =
+            neighbor_sets_.data() +
+            (w * search::bits::kWordBits + static_cast<std::size_t>(std::countr_zero(bits))) * N;
+        for (std::size_t k = 0; k < N; ++k)
+          out[k] |= near[k];
+      }
+    return out;
+  }
+
   // True when cluster `c` has a neighbour in the bitset `set` (set_words() words).
   bool touches(ClusterId c, std::span<const Word> set) const noexcept {
     if (const Word* near = neighbor_set(c)) {
@@ -263,15 +280,7 @@ void ClusterGraph::restore_words(MarkerState& s, std::span<const Word> absorbed)
   Word* frontier = into + set_words_;
   std::copy(absorbed.begin(), absorbed.end(), into);
   if constexpr (N != 0) {
-    std::array<Word, N> near_region{};
-    for (std::size_t w = 0; w < N; ++w)
-      for (Word bits = absorbed[w]; bits != 0; bits &= bits - 1) {
-        const Word* near =
-            neighbor_sets_.data() +
-            (w * search::bits::kWordBits + static_cast<std::size_t>(std::countr_zero(bits))) * N;
-        for (std::size_t k = 0; k < N; ++k)
-          near_region[k] |= near[k];
-      }
+    const std::array<Word, N> near_region = neighbors_of<N>(absorbed.data());
     for (std::size_t w = 0; w < N; ++w)
       frontier[w] = near_region[w] & ~into[w];
   } else {
