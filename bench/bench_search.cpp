@@ -19,6 +19,7 @@
 
 #include "colorwalk/bounds.hpp"
 #include "colorwalk/cluster_graph.hpp"
+#include "colorwalk/greedy.hpp"
 #include "colorwalk/search_domain.hpp"
 #include "colorwalk/solver.hpp"
 #include "colorwalk/sources.hpp"
@@ -48,12 +49,8 @@ std::vector<Problem> problems() {
     ClusterGraph g(b);
     MarkerState s = g.initial_state();
     std::vector<Color> prefix;
-    std::array<std::uint32_t, kMaxColors> gains{};
     for (int m = 0; m < 18 && !g.is_cleared(s); ++m) {
-      g.move_gains(s, std::span<std::uint32_t>(gains.data(), g.colors()));
-      Color best = 0;
-      for (Color c = 1; c < g.colors(); ++c)
-        if (gains[c] > gains[best]) best = c;
+      const Color best = greedy_move(g, s);
       g.apply(s, best);
       prefix.push_back(best);
     }
@@ -255,14 +252,9 @@ void BM_EliminationBound(benchmark::State& state) {
   std::vector<std::pair<const ClusterGraph*, MarkerState>> states;
   for (const Problem& p : shared_problems()) {
     MarkerState s = p.start;
-    std::array<std::uint32_t, kMaxColors> gains{};
     for (int m = 0; m < 10 && !p.graph.is_cleared(s); ++m) {
       states.emplace_back(&p.graph, s);
-      p.graph.move_gains(s, std::span<std::uint32_t>(gains.data(), p.graph.colors()));
-      Color best = 0;
-      for (Color c = 1; c < p.graph.colors(); ++c)
-        if (gains[c] > gains[best]) best = c;
-      p.graph.apply(s, best);
+      p.graph.apply(s, greedy_move(p.graph, s));
     }
   }
   std::uint64_t sum = 0;

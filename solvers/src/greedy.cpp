@@ -8,15 +8,19 @@
 
 namespace colorwalk {
 
-void play_greedy(const ClusterGraph& graph, MarkerState& state, std::vector<Color>& moves) {
+Color greedy_move(const ClusterGraph& graph, const MarkerState& state) {
   std::array<std::uint32_t, kMaxColors> gains{};
-  const std::span<std::uint32_t> gain_span(gains.data(), graph.colors());
+  graph.move_gains(state, std::span<std::uint32_t>(gains.data(), graph.colors()));
+  Color best = 0;
+  for (Color c = 1; c < graph.colors(); ++c)
+    if (gains[c] > gains[best]) best = c;
+  // A board that is not cleared has a frontier, so the best gain is positive.
+  return best;
+}
+
+void play_greedy(const ClusterGraph& graph, MarkerState& state, std::vector<Color>& moves) {
   while (!graph.is_cleared(state)) {
-    graph.move_gains(state, gain_span);
-    Color best = 0;
-    for (Color c = 1; c < graph.colors(); ++c)
-      if (gains[c] > gains[best]) best = c;
-    // A board that is not cleared has a frontier, so the best gain is positive.
+    const Color best = greedy_move(graph, state);
     graph.apply(state, best);
     moves.push_back(best);
   }

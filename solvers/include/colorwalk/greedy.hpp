@@ -9,6 +9,9 @@
 
 namespace colorwalk {
 
+// The greedy move at `state` (a board not cleared).
+Color greedy_move(const ClusterGraph& graph, const MarkerState& state);
+
 // Plays greedy moves from `state` until the board is cleared, appending them.
 void play_greedy(const ClusterGraph& graph, MarkerState& state, std::vector<Color>& moves);
 
