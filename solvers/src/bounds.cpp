@@ -124,13 +124,8 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
     });
     return out;
   };
-  std::uint32_t moves = 0;
-  while (true) {
-    // moves + colours left never decreases from round to round and ends at
-    // the bound, so once it reaches the cap the bound does too.
-    if (moves + left >= cap) return moves + left;
-    for (std::size_t w = 0; w < words; ++w)
-      visited[w] |= current[w];
+  // The colours among `remaining` all of whose clusters are in `visited`.
+  const auto completed_colours = [&] {
     std::uint64_t completed = 0;
     for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
@@ -139,6 +134,21 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
         outside |= color_sets[c * words + w] & ~visited[w];
       if (outside == 0) completed |= std::uint64_t{1} << c;
     }
+    return completed;
+  };
+  std::uint32_t moves = 0;
+  std::uint64_t completed = 0;
+  bool known = false;  // `completed` is already this round's
+  while (true) {
+    // moves + colours left never decreases from round to round and ends at
+    // the bound, so once it reaches the cap the bound does too.
+    if (moves + left >= cap) return moves + left;
+    if (!known) {
+      for (std::size_t w = 0; w < words; ++w)
+        visited[w] |= current[w];
+      completed = completed_colours();
+    }
+    known = false;
     if (completed != 0) {
       const auto count = static_cast<std::uint32_t>(std::popcount(completed));
       remaining &= ~completed;
@@ -158,6 +168,30 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
       const Set opened = open(taken);
       for (std::size_t w = 0; w < words; ++w)
         current[w] |= opened[w] & ~visited[w];
+    } else if constexpr (N != 0) {
+      // No colour can go in one move: the colour-blind move takes the
+      // frontier. Its new frontier (layer 1: the frontier's neighbours not
+      // yet visited) and, if the next round is colour-blind too, the one
+      // after (layer 2: the neighbours of layer 1 not yet visited) come from
+      // one pass over the frontier, so layer 1 is never walked. Layer 2 is
+      // the frontier's neighbours' neighbours not yet visited, because the
+      // frontier's neighbours that were visited touch only visited clusters
+      // and layer 1. (Measured: 0.7 of the time of a walk per layer; three
+      // rings per pass were slower than two.)
+      ++moves;
+      const auto [near, far] = graph.two_rings_of<N>(current.data());
+      for (std::size_t w = 0; w < words; ++w) {
+        current[w] = near[w] & ~visited[w];
+        visited[w] |= current[w];
+      }
+      completed = completed_colours();  // the next round's test, done here
+      known = true;
+      if (completed == 0 && moves + left < cap) {
+        ++moves;  // the next round's colour-blind move
+        for (std::size_t w = 0; w < words; ++w)
+          current[w] = far[w] & ~visited[w];
+        known = false;
+      }
     } else {
       // No colour can go in one move: the colour-blind move takes the frontier.
       ++moves;

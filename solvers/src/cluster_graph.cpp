@@ -94,6 +94,15 @@ ClusterGraph::ClusterGraph(const Board& board)
     for (ClusterId c = 0; c < n; ++c)
       for (ClusterId y : adjacency_[c])
         search::bits::set(std::span<Word>(neighbor_sets_.data() + c * set_words_, set_words_), y);
+    ring_sets_.assign(2 * n * set_words_, 0);
+    for (ClusterId c = 0; c < n; ++c) {
+      Word* near = ring_sets_.data() + 2 * c * set_words_;
+      Word* far = near + set_words_;
+      std::copy_n(neighbor_sets_.data() + c * set_words_, set_words_, near);
+      for (ClusterId y : adjacency_[c])
+        for (std::size_t w = 0; w < set_words_; ++w)
+          far[w] |= neighbor_sets_[y * set_words_ + w];
+    }
   }
   color_sets_.assign(std::size_t{colors_} * set_words_, 0);
   for (ClusterId c = 0; c < n; ++c)

@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include <boost/container/small_vector.hpp>
@@ -153,6 +154,26 @@ class ClusterGraph {
     return out;
   }
 
+  // For graphs of N = set_words() words, 1 <= N <= kSmallSetWords, in one
+  // pass over `from`: the union of the neighbours of the clusters in `from`
+  // (first), and the union of the neighbours of those (second).
+  template <std::size_t N>
+  std::pair<std::array<Word, N>, std::array<Word, N>> two_rings_of(const Word* from) const noexcept {
+    std::array<Word, N> near{};
+    std::array<Word, N> far{};
+    for (std::size_t w = 0; w < N; ++w)
+      for (Word bits = from[w]; bits != 0; bits &= bits - 1) {
+        const Word* sets =
+            ring_sets_.data() +
+            (w * search::bits::kWordBits + static_cast<std::size_t>(std::countr_zero(bits))) * 2 * N;
+        for (std::size_t k = 0; k < N; ++k) {
+          near[k] |= sets[k];
+          far[k] |= sets[N + k];
+        }
+      }
+    return {near, far};
+  }
+
   // True when cluster `c` has a neighbour in the bitset `set` (set_words() words).
   bool touches(ClusterId c, std::span<const Word> set) const noexcept {
     if (const Word* near = neighbor_set(c)) {
@@ -220,6 +241,9 @@ class ClusterGraph {
   // neighbours as a bitset, so apply() ORs whole words instead of setting
   // scattered bits one dependent store at a time.
   std::vector<Word> neighbor_sets_;
+  // The same graphs: per cluster two bitsets of set_words_ words, its
+  // neighbours and their neighbours (two_rings_of()).
+  std::vector<Word> ring_sets_;
   std::vector<Word> color_sets_;  // colors_ bitsets of set_words_ words
 };
 
