@@ -1,16 +1,19 @@
 // Exact solving: the lower bounds and pruning rules against exhaustive
 // search, `astar` against exhaustive search and against the public datasets'
 // optimal solutions.
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <random>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "colorwalk/board_io.hpp"
 #include "colorwalk/bounds.hpp"
+#include "colorwalk/exact_domain.hpp"
 #include "colorwalk/replay.hpp"
 #include "colorwalk/solver.hpp"
 #include "colorwalk/sources.hpp"
@@ -25,16 +28,37 @@ std::filesystem::path datasets_dir() {
   return COLORWALK_DATASETS_DIR;
 }
 
-// Commutation at `s`, reached from `parent` by `last` (`fold`: of the
-// clusters it took): every move it skips reaches a subset of what playing
-// it before `last` reaches, and a proper subset unless it comes first in
-// colour order. Knowing the fold skips at least what not knowing it skips.
-// Returns the number of moves skipped.
+using Word = ClusterGraph::Word;
+
+// The clusters playing c at s adds to the frontier.
+std::vector<Word> fresh_of(const ClusterGraph& g, const MarkerState& s, Color c) {
+  MarkerState child = s;
+  g.apply(child, c);
+  std::vector<Word> fresh(g.set_words());
+  for (std::size_t w = 0; w < fresh.size(); ++w)
+    fresh[w] = child.frontier()[w] & ~s.frontier()[w];
+  return fresh;
+}
+
+// The moves commutation skips at s, reached by `last` whose fresh clusters
+// had the colours `last_fresh`.
+std::uint64_t commuted_at(const ClusterGraph& g, const MarkerState& s, Color last,
+                          std::uint64_t last_fresh) {
+  std::uint64_t skip = 0;
+  for (std::uint64_t useful = g.useful_moves(s); useful != 0; useful &= useful - 1) {
+    const auto c = static_cast<Color>(std::countr_zero(useful));
+    if (commutation_skips(g, c, last, last_fresh, fresh_of(g, s, c))) skip |= std::uint64_t{1} << c;
+  }
+  return skip;
+}
+
+// Commutation at `s`, reached from `parent` by `last`: every move it skips
+// reaches a subset of what playing it before `last` reaches, and a proper
+// subset unless it comes first in colour order. Returns the number of
+// moves skipped.
 int check_commuted(const ClusterGraph& g, const MarkerState& parent, const MarkerState& s,
-                   Color last, std::uint32_t fold) {
-  const std::uint64_t skip = commuted_moves(g, s, last, g.useful_moves(s), fold);
-  const std::uint64_t blind = commuted_moves(g, s, last, g.useful_moves(s));
-  EXPECT_EQ(blind & ~skip, 0u) << "the fold skipped less";
+                   Color last) {
+  const std::uint64_t skip = commuted_at(g, s, last, colors_of(g, fresh_of(g, parent, last)));
   int skipped = 0;
   for (Color c = 0; c < g.colors(); ++c) {
     if (((skip >> c) & 1) == 0) continue;
@@ -107,12 +131,12 @@ struct Reference {
     }
     return useful & ~opens;
   }
-  std::uint64_t commuted(Color last, std::uint64_t candidates, std::uint32_t fold) const {
+  // `before`: the state `last` was played in.
+  std::uint64_t commuted(Color last, std::uint64_t candidates, const MarkerState& before) const {
     std::vector<char> old(region.size());
     std::vector<char> last_out(region.size());
     for (ClusterId x = 0; x < g.cluster_count(); ++x) {
-      const bool maybe_taken = g.color(x) == last && (fold & fold_bit(x)) != 0;
-      old[x] = region[x] && !maybe_taken ? 1 : 0;
+      old[x] = before.is_absorbed(x) ? 1 : 0;
       last_out[x] = g.color(x) == last && !region[x] ? 1 : 0;
     }
     std::uint64_t skip = 0;
@@ -174,8 +198,8 @@ TEST(Bounds, WordParallelRulesAgreeWithPlainOnesAtEveryWordCount) {
                                                          colorwalk::testing::random_rules(rng));
     const ClusterGraph g(board);
     MarkerState s = g.initial_state();
-    Color last = kNoColor;
-    std::uint32_t fold = kUnknownFold;
+    MarkerState parent;     // the state before the last move
+    Color last = kNoColor;  // the last move, when `parent` had no dominant move
     for (int step = 0; step < 40 && !g.is_cleared(s); ++step) {
       const Reference ref(g, s);
       ASSERT_EQ(elimination_bound(g, s), ref.elimination()) << "trial " << trial;
@@ -187,35 +211,42 @@ TEST(Bounds, WordParallelRulesAgreeWithPlainOnesAtEveryWordCount) {
       ASSERT_EQ(elimination_bound(g, s, bound + 1), bound) << "trial " << trial;
       ASSERT_EQ(dominant_move(g, s), ref.dominant()) << "trial " << trial;
       ASSERT_EQ(neutral_moves(g, s), ref.neutral()) << "trial " << trial;
+      const std::uint64_t useful = g.useful_moves(s);
+      if (!dominant_move(g, s)) {
+        // As ExactDomain finds them: by the clusters a move adds to the frontier.
+        std::uint64_t adds_nothing = 0;
+        for (Color c = 0; c < g.colors(); ++c)
+          if ((useful >> c) & 1) {
+            const auto fresh = fresh_of(g, s, c);
+            const bool none = std::all_of(fresh.begin(), fresh.end(), [](Word w) { return w == 0; });
+            adds_nothing |= std::uint64_t{none} << c;
+          }
+        ASSERT_EQ(adds_nothing, ref.neutral()) << "trial " << trial;
+      }
       if (last != kNoColor) {
-        const std::uint64_t useful = g.useful_moves(s);
-        ASSERT_EQ(commuted_moves(g, s, last, useful, fold), ref.commuted(last, useful, fold))
-            << "trial " << trial;
-        ASSERT_EQ(commuted_moves(g, s, last, useful), ref.commuted(last, useful, kUnknownFold))
+        ASSERT_EQ(commuted_at(g, s, last, colors_of(g, fresh_of(g, parent, last))),
+                  ref.commuted(last, useful, parent))
             << "trial " << trial;
       }
       ++seen[std::min<std::size_t>(g.set_words(), 17)];
-      const std::uint64_t useful = g.useful_moves(s);
       std::vector<Color> options;
       for (Color c = 0; c < g.colors(); ++c)
         if ((useful >> c) & 1) options.push_back(c);
       const Color move = options[rng() % options.size()];
       last = dominant_move(g, s) ? kNoColor : move;
-      fold = 0;
-      g.apply(s, move, [&](ClusterId x) { fold |= fold_bit(x); });
+      parent = s;
+      g.apply(s, move);
     }
   }
   for (std::size_t words = 1; words <= 17; ++words)
     EXPECT_GT(seen[words], 0) << "no state with " << words << " words (17: more than 16)";
 }
 
-// On boards of more than 32 clusters, where the fold of the clusters a move
-// took also covers clusters it did not take.
-TEST(Bounds, CommutationWithAFoldOfTheClustersTakenOnLargerBoards) {
+// Commutation on boards of up to a few hundred clusters.
+TEST(Bounds, CommutationSkipsOnlyMovesThatAnEarlierOrderDoesAtLeastAsWell) {
   std::mt19937_64 rng(8128);
   int states = 0;
   int skipped = 0;
-  int more = 0;  // states where the fold skipped more than no fold
   for (int trial = 0; trial < 200; ++trial) {
     const Board board =
         colorwalk::testing::random_board(rng, 8, 16, 3, 7, colorwalk::testing::random_rules(rng));
@@ -229,21 +260,77 @@ TEST(Bounds, CommutationWithAFoldOfTheClustersTakenOnLargerBoards) {
       const Color move = options[rng() % options.size()];
       const bool full = !dominant_move(g, s);
       const MarkerState parent = s;
-      std::uint32_t fold = 0;
-      g.apply(s, move, [&](ClusterId x) { fold |= fold_bit(x); });
+      g.apply(s, move);
       if (!full || g.is_cleared(s)) continue;
       int n = 0;
-      ASSERT_NO_FATAL_FAILURE(n = check_commuted(g, parent, s, move, fold)) << "trial " << trial;
+      ASSERT_NO_FATAL_FAILURE(n = check_commuted(g, parent, s, move)) << "trial " << trial;
       ASSERT_FALSE(::testing::Test::HasFailure()) << "trial " << trial;
       skipped += n;
-      more += commuted_moves(g, s, move, g.useful_moves(s), fold) !=
-              commuted_moves(g, s, move, g.useful_moves(s));
       ++states;
     }
   }
   EXPECT_GT(states, 3000);
   EXPECT_GT(skipped, 1000);  // exercised, not vacuous
-  EXPECT_GT(more, 100);
+}
+
+// ExactDomain's children: the dominant move alone, or the useful moves less
+// the neutral ones and those commutation skips, computed from the parent
+// state as the plain restatements do; and its packed form keeps a state.
+TEST(ExactDomainRules, ChildrenAreTheUsefulMovesLessNeutralAndCommutedOnes) {
+  std::mt19937_64 rng(2718);
+  int states = 0;
+  int dropped = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const std::uint32_t side = 3 + static_cast<std::uint32_t>(trial % 30);
+    const Board board = colorwalk::testing::random_board(rng, side, side + 1, 3, 8,
+                                                         colorwalk::testing::random_rules(rng));
+    const ClusterGraph g(board);
+    const ExactDomain domain(g);
+    ExactDomain::State s = domain.initial_state();
+    MarkerState parent;
+    bool parent_full = false;  // `parent` had no dominant move
+    std::vector<search::Word> packed(domain.packed_words());
+    while (!domain.is_goal(s)) {
+      domain.pack(s, packed);
+      ExactDomain::State back;
+      domain.unpack(packed, back);
+      ASSERT_TRUE(back.marker == s.marker && back.last == s.last) << "trial " << trial;
+      ASSERT_EQ(back.last_fresh & ((std::uint64_t{1} << g.colors()) - 1),
+                s.last_fresh & ((std::uint64_t{1} << g.colors()) - 1))
+          << "trial " << trial;
+      const Reference ref(g, s.marker);
+      const std::uint64_t useful = g.useful_moves(s.marker);
+      std::uint64_t expected = useful;
+      if (const auto d = ref.dominant()) {
+        expected = std::uint64_t{1} << *d;
+      } else {
+        expected &= ~ref.neutral();
+        if (parent_full) expected &= ~ref.commuted(s.last, useful, parent);
+      }
+      search::MoveList<Color, ExactDomain::kMaxMoves> moves;
+      domain.moves(s, moves);
+      std::uint64_t children = 0;
+      std::vector<ExactDomain::State> kids;
+      for (const Color c : moves) {
+        ExactDomain::State child = s;
+        if (domain.apply(child, c)) {
+          children |= std::uint64_t{1} << c;
+          kids.push_back(child);
+        }
+      }
+      ASSERT_EQ(children, expected) << "trial " << trial;
+      dropped += std::popcount(useful & ~children);
+      ++states;
+      // Every child of a state may be skipped (a path that another order
+      // of the same moves does at least as well): a dead end.
+      if (kids.empty()) break;
+      parent = s.marker;
+      parent_full = !ref.dominant();
+      s = kids[rng() % kids.size()];
+    }
+  }
+  EXPECT_GT(states, 1000);
+  EXPECT_GT(dropped, 500);  // the rules were exercised, not vacuous
 }
 
 TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
@@ -260,12 +347,11 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
     MarkerState s = g.initial_state();
     MarkerState parent;     // the state before the last move
     Color last = kNoColor;  // the last move, when `parent` had no dominant move
-    std::uint32_t fold = kUnknownFold;  // of the clusters the last move took
     while (!g.is_cleared(s)) {
       const std::uint32_t exact = colorwalk::testing::exhaustive_optimum(g, s);
       if (last != kNoColor) {
         int skipped = 0;
-        ASSERT_NO_FATAL_FAILURE(skipped = check_commuted(g, parent, s, last, fold));
+        ASSERT_NO_FATAL_FAILURE(skipped = check_commuted(g, parent, s, last));
         commuted += skipped;
       }
       ASSERT_LE(colors_left(g, s), exact) << "trial " << trial;
@@ -298,8 +384,7 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
       const Color move = options[rng() % options.size()];
       parent = s;
       last = dominant_move(g, s) ? kNoColor : move;
-      fold = 0;
-      g.apply(s, move, [&](ClusterId x) { fold |= fold_bit(x); });
+      g.apply(s, move);
     }
   }
   EXPECT_GT(states, 1500);

@@ -273,53 +273,31 @@ std::uint64_t neutral_moves_words(const ClusterGraph& graph, const MarkerState& 
   return neutral;
 }
 
-template <std::size_t N>
-std::uint64_t commuted_moves_words(const ClusterGraph& graph, const MarkerState& s, Color last,
-                                   std::uint64_t candidates, std::uint32_t taken_fold) {
-  using Word = ClusterGraph::Word;
-  const std::size_t words = words_of<N>(graph);
-  const Word* absorbed = s.absorbed().data();
-  const Word* frontier = s.frontier().data();
-  const Word* last_set = graph.color_set(last).data();
-  // old: region clusters certainly there before `last` was played (all but
-  // the last colour's clusters whose bit is in the fold, the fold repeated
-  // in both halves of a word); last_out: clusters of the last colour still
-  // outside the region.
-  const Word maybe_taken = Word{taken_fold} * 0x100000001ull;
-  boost::container::small_vector<Word, 2 * 64> masks(2 * words);
-  Word* old = masks.data();
-  Word* last_out = masks.data() + words;
-  for (std::size_t w = 0; w < words; ++w) {
-    old[w] = absorbed[w] & ~(last_set[w] & maybe_taken);
-    last_out[w] = last_set[w] & ~absorbed[w];
-  }
-  std::uint64_t skip = 0;
-  for (std::uint64_t left = candidates & ~(std::uint64_t{1} << last); left != 0; left &= left - 1) {
-    const auto c = static_cast<Color>(std::countr_zero(left));
-    const Word* set = graph.color_set(c).data();
-    bool opened_by_last = false;  // some c-cluster on the frontier is new
-    bool feeds_last = false;      // taking c first would let `last` take more
-    for (std::size_t w = 0; w < words && !opened_by_last; ++w) {
-      for (Word bits = set[w] & frontier[w]; bits != 0 && !opened_by_last; bits &= bits - 1) {
-        const auto y = static_cast<ClusterId>(w * search::bits::kWordBits +
-                                              static_cast<std::size_t>(std::countr_zero(bits)));
-        if (!touches<N>(graph, y, old))
-          opened_by_last = true;
-        else if (!feeds_last && touches<N>(graph, y, last_out))
-          feeds_last = true;
-      }
-    }
-    if (opened_by_last) continue;
-    if (c < last || feeds_last) skip |= std::uint64_t{1} << c;
-  }
-  return skip;
-}
-
 }  // namespace
 
-bool is_dominant(const ClusterGraph& graph, const MarkerState& s, Color c) noexcept {
-  return with_set_words(graph.set_words(),
-                        [&]<std::size_t N>() { return is_dominant_words<N>(graph, s, c); });
+std::uint64_t colors_of(const ClusterGraph& graph, std::span<const ClusterGraph::Word> set) {
+  return with_set_words(graph.set_words(), [&]<std::size_t N>() {
+    const std::size_t words = words_of<N>(graph);
+    std::uint64_t colors = 0;
+    for (Color c = 0; c < graph.colors(); ++c) {
+      const ClusterGraph::Word* members = graph.color_set(c).data();
+      ClusterGraph::Word any = 0;
+      for (std::size_t w = 0; w < words; ++w)
+        any |= members[w] & set[w];
+      colors |= std::uint64_t{any != 0} << c;
+    }
+    return colors;
+  });
+}
+
+bool commutation_skips(const ClusterGraph& graph, Color c, Color last, std::uint64_t last_fresh,
+                       std::span<const ClusterGraph::Word> fresh) {
+  if (last == kNoColor || c == last || ((last_fresh >> c) & 1) != 0) return false;
+  if (c < last) return true;
+  const auto last_set = graph.color_set(last);
+  for (std::size_t w = 0; w < fresh.size(); ++w)
+    if ((fresh[w] & last_set[w]) != 0) return true;
+  return false;
 }
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept {
@@ -333,13 +311,6 @@ std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState&
 std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s) {
   return with_set_words(graph.set_words(),
                         [&]<std::size_t N>() { return neutral_moves_words<N>(graph, s); });
-}
-
-std::uint64_t commuted_moves(const ClusterGraph& graph, const MarkerState& s, Color last,
-                             std::uint64_t candidates, std::uint32_t taken_fold) {
-  return with_set_words(graph.set_words(), [&]<std::size_t N>() {
-    return commuted_moves_words<N>(graph, s, last, candidates, taken_fold);
-  });
 }
 
 }  // namespace colorwalk

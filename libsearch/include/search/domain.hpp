@@ -10,7 +10,8 @@
 //   kMaxMoves                a bound on the legal moves of any state
 //   moves(s, list)           appends the legal moves of s to a MoveList
 //   apply(s, m) -> bool      plays m in place; false when it changed nothing
-//                            (such a move is dropped by every search)
+//                            or a pruning rule that looks at the result drops
+//                            it (such a move is dropped by every search)
 //   is_goal(s) -> bool
 //   packed_words()           words of a packed state (fixed for the domain)
 //   pack(s, out), unpack(in, s)   to and from those words (pools store them)

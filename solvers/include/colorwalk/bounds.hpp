@@ -30,25 +30,26 @@
 //   colour again, and it would absorb the same clusters (they stay on the
 //   frontier), while dropping the early move changes no move in between
 //   (absorbing them opened nothing). So a search may skip it; when it has no
-//   clusters away from the frontier it is dominant instead.
-// commuted_moves: after a move p from a state P whose moves were not cut
-//   down to a dominant one, a move c whose frontier clusters were all on P's
-//   frontier already takes the same clusters it would have taken at P. Then
-//   P,p,c reaches a subset of what P,c,p reaches (c first can only let p
-//   take more), so P,p,c may be skipped when P,c,p is strictly better or,
-//   if both reach the same state, when c < p (one order is kept). A cluster
-//   counts as "on P's frontier already" when it touches a region cluster
-//   that was in P's region. Which p-coloured region clusters p took is not
-//   part of a state; a caller may pass a 32-bit fold of them (bit x % 32 set
-//   for every cluster x that p took): a p-coloured region cluster whose bit
-//   is clear was not taken by p. Every other p-coloured region cluster is
-//   not trusted, which only prunes less. (The idea of the floodit program by
-//   Aaron and Simon Puchert, as in ColorFill; the fold is ours.)
+//   clusters away from the frontier it is dominant instead. (ExactDomain
+//   finds it after playing it: it added nothing to the frontier.)
+// commutation_skips: after a move p from a state P that had no dominant
+//   move, a move c none of whose frontier clusters is fresh from p (added
+//   to the frontier by p) takes the same clusters it would have taken at P.
+//   Then P,p,c reaches a subset of what P,c,p reaches (c first can only let
+//   p take more), so P,p,c may be skipped when P,c,p is strictly better
+//   (c's own fresh clusters include a p-coloured one, which p would then
+//   take too) or, if both reach the same state, when c < p (one order is
+//   kept). The fresh clusters are the child's frontier minus the parent's,
+//   known once the move is applied; a state keeps the colours of the last
+//   move's fresh clusters. (The idea of the floodit program by Aaron and
+//   Simon Puchert, as in ColorFill, which decide "fresh" by the region
+//   before p; the fresh sets make it exact without storing that region.)
 #pragma once
 
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <span>
 
 #include "colorwalk/cluster_graph.hpp"
 
@@ -64,19 +65,18 @@ std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
                                 std::uint32_t cap = std::numeric_limits<std::uint32_t>::max());
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
-bool is_dominant(const ClusterGraph& graph, const MarkerState& s, Color c) noexcept;
 
 // Bit c set when colour c is useful and neutral (see above).
 std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s);
 
-// The fold of a set of clusters (see commuted_moves): bit x % 32 for every x.
-inline constexpr std::uint32_t kUnknownFold = 0xffffffffu;
-inline constexpr std::uint32_t fold_bit(ClusterId x) noexcept { return std::uint32_t{1} << (x % 32); }
-
-// The colours among `candidates` that commutation lets a search skip at
-// state `s`, reached by move `last` from a state that had no dominant move;
-// `taken_fold` is the fold of the clusters `last` took, or kUnknownFold.
-std::uint64_t commuted_moves(const ClusterGraph& graph, const MarkerState& s, Color last,
-                             std::uint64_t candidates, std::uint32_t taken_fold = kUnknownFold);
+// For commutation (see above): the colours of the clusters in `set`, and
+// whether move c, whose fresh clusters are `fresh`, is skipped at a state
+// reached by move `last` whose fresh clusters had the colours `last_fresh`
+// (kEveryColor, or last = kNoColor, when the state before `last` had a
+// dominant move: nothing is skipped).
+inline constexpr std::uint64_t kEveryColor = ~std::uint64_t{0};
+std::uint64_t colors_of(const ClusterGraph& graph, std::span<const ClusterGraph::Word> set);
+bool commutation_skips(const ClusterGraph& graph, Color c, Color last, std::uint64_t last_fresh,
+                       std::span<const ClusterGraph::Word> fresh);
 
 }  // namespace colorwalk

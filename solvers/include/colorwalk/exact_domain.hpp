@@ -2,27 +2,32 @@
 // states and moves plus the pruning rules of bounds.hpp and its strongest
 // lower bound.
 //
-// A state also carries the move that reached it, whether the state it came
-// from had all its moves (no dominant move), and the fold of the clusters
-// that move took (bounds.hpp), which the commutation rule needs.
+// A state also carries the move that reached it and the colours of the
+// clusters that move added to the frontier (kEveryColor when the state it
+// came from had a dominant move), which the commutation rule needs.
 //
 // Packed form (W + 1 words, W = words of a cluster set): the absorbed set,
-// then one word with the last move (bits 0-7), the flag (bit 8), the cells
-// cleared (bits 9-31) and the fold (bits 32-63). The frontier and the
+// then one word with the last move (bits 0-5), those colours (bits 6-41)
+// and the cells cleared minus one (bits 42-63). The frontier and the
 // number of clusters absorbed are recomputed on unpack (once per
 // expansion), which halves the bytes per stored node. The key is the
 // absorbed set, so two paths to one region are one node (libsearch keeps
 // the cheaper path's extra word).
 //
-// Moves of a state: its dominant move alone if it has one; otherwise the
-// useful moves minus the neutral ones and, when the parent had all its
-// moves, minus those commutation skips. Every rule keeps an optimal
+// Moves of a state: its dominant move alone if it has one; otherwise its
+// useful moves, of which apply() drops the neutral ones and those
+// commutation skips: both rules look at the clusters the move adds to the
+// frontier, known once it is played. Every rule keeps an optimal
 // continuation (bounds.hpp; tests/test_exact.cpp checks them against
 // exhaustive search).
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <span>
+#include <type_traits>
+
+#include <boost/container/small_vector.hpp>
 
 #include "colorwalk/bounds.hpp"
 #include "colorwalk/cluster_graph.hpp"
@@ -34,9 +39,11 @@ class ExactDomain {
  public:
   struct State {
     MarkerState marker;
-    Color last = kNoColor;     // the move that reached this state
-    bool parent_full = false;  // the state it came from had no dominant move
-    std::uint32_t taken_fold = kUnknownFold;  // of the clusters `last` took
+    Color last = kNoColor;  // the move that reached this state
+    // The colours of the clusters `last` added to the frontier; every
+    // colour when the state it came from had a dominant move, or at the
+    // start (commutation then skips nothing).
+    std::uint64_t last_fresh = kEveryColor;
   };
   using Move = Color;
   static constexpr std::size_t kMaxMoves = kMaxColors;
@@ -45,29 +52,22 @@ class ExactDomain {
 
   const ClusterGraph& graph() const noexcept { return graph_; }
 
-  State initial_state() const {
-    return State{graph_.initial_state(), kNoColor, false, kUnknownFold};
-  }
+  State initial_state() const { return State{graph_.initial_state(), kNoColor, kEveryColor}; }
 
   void moves(const State& s, search::MoveList<Move, kMaxMoves>& out) const {
     if (const auto c = dominant_move(graph_, s.marker)) {
       out.push_back(*c);
       return;
     }
-    std::uint64_t mask = graph_.useful_moves(s.marker) & ~neutral_moves(graph_, s.marker);
-    if (s.parent_full && s.last != kNoColor)
-      mask &= ~commuted_moves(graph_, s.marker, s.last, mask, s.taken_fold);
-    for (; mask != 0; mask &= mask - 1)
+    for (std::uint64_t mask = graph_.useful_moves(s.marker); mask != 0; mask &= mask - 1)
       out.push_back(static_cast<Color>(std::countr_zero(mask)));
   }
 
+  // False for a move that changes nothing, and for the neutral and commuted
+  // moves, which only the child shows (by its fresh frontier clusters).
   bool apply(State& s, Move c) const {
-    // moves() offers a dominant move alone, so the state had one exactly
-    // when the move played is one.
-    s.parent_full = !is_dominant(graph_, s.marker, c);
-    s.last = c;
-    s.taken_fold = 0;
-    return !graph_.apply(s.marker, c, [&](ClusterId x) { s.taken_fold |= fold_bit(x); }).wasted();
+    return with_set_words(graph_.set_words(),
+                          [&]<std::size_t N>() { return apply_words<N>(s, c); });
   }
   bool is_goal(const State& s) const { return graph_.is_cleared(s.marker); }
 
@@ -76,18 +76,17 @@ class ExactDomain {
   void pack(const State& s, std::span<search::Word> out) const {
     const auto absorbed = s.marker.absorbed();
     std::copy(absorbed.begin(), absorbed.end(), out.begin());
-    out[absorbed.size()] = search::Word{s.last} | (search::Word{s.parent_full} << 8) |
-                           (search::Word{s.marker.cells_cleared()} << 9) |
-                           (search::Word{s.taken_fold} << 32);
+    const search::Word last = s.last == kNoColor ? kNoLast : s.last;
+    out[absorbed.size()] = last | ((s.last_fresh & kColorBits) << 6) |
+                           (search::Word{s.marker.cells_cleared() - 1} << 42);
   }
   void unpack(std::span<const search::Word> in, State& s) const {
     const search::Word meta = in.back();
     const auto absorbed = in.first(in.size() - 1);
-    graph_.restore(s.marker, absorbed, static_cast<std::uint32_t>((meta >> 9) & 0x7fffff),
+    graph_.restore(s.marker, absorbed, static_cast<std::uint32_t>(meta >> 42) + 1,
                    static_cast<std::uint32_t>(search::bits::count(absorbed)));
-    s.last = static_cast<Color>(meta & 0xff);
-    s.parent_full = ((meta >> 8) & 1) != 0;
-    s.taken_fold = static_cast<std::uint32_t>(meta >> 32);
+    s.last = (meta & kNoLast) == kNoLast ? kNoColor : static_cast<Color>(meta & kNoLast);
+    s.last_fresh = (meta >> 6) & kColorBits;
   }
 
   std::uint32_t lower_bound(const State& s) const { return elimination_bound(graph_, s.marker); }
@@ -99,6 +98,49 @@ class ExactDomain {
   }
 
  private:
+  template <std::size_t N>
+  bool apply_words(State& s, Color c) const {
+    using Word = search::Word;
+    using Set = std::conditional_t<N != 0, std::array<Word, N>,
+                                   boost::container::small_vector<Word, 16>>;
+    const auto frontier = s.marker.frontier();
+    Set fresh;
+    if constexpr (N == 0) fresh.resize(frontier.size());
+    std::copy(frontier.begin(), frontier.end(), fresh.begin());
+    if (graph_.apply(s.marker, c).wasted()) return false;
+    // The move was dominant (all the colour's clusters were on the
+    // frontier) when no cluster of the colour is left; moves() offers a
+    // dominant move alone, so the state had one exactly when this is one.
+    const auto absorbed = s.marker.absorbed();
+    const auto members = graph_.color_set(c);
+    Word any = 0;
+    Word left = 0;
+    for (std::size_t w = 0; w < fresh.size(); ++w) {
+      fresh[w] = frontier[w] & ~fresh[w];
+      any |= fresh[w];
+      left |= members[w] & ~absorbed[w];
+    }
+    if (left == 0) {
+      s.last = c;
+      s.last_fresh = kEveryColor;
+      return true;
+    }
+    if (any == 0) return false;  // neutral
+    const std::span<const Word> added(fresh.data(), fresh.size());
+    if (commutation_skips(graph_, c, s.last, s.last_fresh, added)) return false;
+    s.last = c;
+    s.last_fresh = colors_of(graph_, added);
+    return true;
+  }
+
+  // Packed form of the extra word: the last move in bits 0-5 (kNoLast:
+  // none), its fresh colours in bits 6-41, the cells cleared minus one (a
+  // region has at least one) in bits 42-63.
+  static constexpr search::Word kNoLast = 63;
+  static constexpr search::Word kColorBits = (search::Word{1} << 36) - 1;
+  static_assert(kMaxColors <= 36 && kMaxColors < kNoLast);
+  static_assert(kMaxCells <= (std::uint64_t{1} << 22));
+
   const ClusterGraph& graph_;
 };
 
