@@ -269,6 +269,71 @@ TEST(BestFirst, StepApiCommitsAndRestarts) {
   EXPECT_LT(committed.size(), 40u);  // better than greedy's 40 on this board
 }
 
+TEST(BestFirst, ExpandingTheBestChildDirectlyKeepsTheOrderOfExpansions) {
+  // The same expansions in the same order, the same answer, and at a limit
+  // the same best open node, with and without the option: on the 8-puzzle
+  // (A*) and on an articles board (the articles' Dijkstra key, many ties).
+  struct Recorder {
+    std::vector<std::uint32_t> gs;
+    std::vector<std::uint64_t> keys;
+    search::Action on_expand(const EightPuzzle::State& s, std::uint32_t g) {
+      gs.push_back(g);
+      keys.push_back(s.cells);
+      return search::Action::kContinue;
+    }
+    search::Action on_expand(const MarkerState& s, std::uint32_t g) {
+      gs.push_back(g);
+      keys.push_back(s.absorbed()[0] ^ (std::uint64_t{s.cells_cleared()} << 40));
+      return search::Action::kContinue;
+    }
+  };
+  const auto compare = [](auto& domain, const auto& start, auto cost, search::Limits limits) {
+    search::Workspace ws;
+    Recorder plain;
+    Recorder direct;
+    search::NodeId best[2] = {search::kNoNode, search::kNoNode};
+    std::size_t open[2] = {0, 0};
+    search::SearchResult<typename std::remove_cvref_t<decltype(domain)>::Move> result[2];
+    for (int mode = 0; mode < 2; ++mode) {
+      Recorder& recorder = mode == 0 ? plain : direct;
+      search::BestFirstSearch search(domain, ws, cost, recorder,
+                                     {.detect_duplicates = true,
+                                      .expand_best_child_directly = mode == 1});
+      search.start(start, limits);
+      search.run();
+      result[mode] = search.result();
+      open[mode] = search.open_size();
+      best[mode] = search.best_open();
+    }
+    EXPECT_EQ(plain.gs, direct.gs);
+    EXPECT_EQ(plain.keys, direct.keys);
+    EXPECT_EQ(result[0].status, result[1].status);
+    EXPECT_EQ(result[0].path, result[1].path);
+    EXPECT_EQ(result[0].stats.expanded, result[1].stats.expanded);
+    EXPECT_EQ(open[0], open[1]);
+    EXPECT_EQ(best[0], best[1]);
+    return plain.gs.size();
+  };
+  const EightPuzzle puzzle;
+  search::AStarCost<EightPuzzle> puzzle_cost{puzzle};
+  std::size_t expansions = 0;
+  for (const auto& start : puzzle_instances()) expansions += compare(puzzle, start, puzzle_cost, {});
+  EXPECT_GT(expansions, 1000u);
+  search::Limits stop_early;
+  stop_early.max_expansions = 500;
+  EXPECT_EQ(compare(puzzle, puzzle_instances()[0], puzzle_cost, stop_early), 500u);  // 31 moves
+
+  const Board board = ArticlesSource(1).board(0);
+  const ClusterGraph g(board);
+  const ColorWalkDomain domain(g);
+  const auto articles_cost = [](const MarkerState& s, std::uint32_t depth) {
+    return std::int64_t{25} * depth - s.cells_cleared();
+  };
+  search::Limits some = {};
+  some.max_expansions = 3000;
+  EXPECT_EQ(compare(domain, g.initial_state(), articles_cost, some), 3000u);
+}
+
 TEST(BestFirst, MemoryLimitIsHonouredBeforeMemoryIsTaken) {
   // Uniform-cost search on an articles board needs far more than 64 MiB.
   const Board board = ArticlesSource(1).board(0);

@@ -71,7 +71,7 @@ class AStar final : public Solver {
     };
     search::NullVisitor visitor;
     search::BestFirstSearch<ExactDomain, decltype(cost)> astar(domain, workspace_, cost, visitor,
-                                                               {.detect_duplicates = true});
+                                                               {.detect_duplicates = true, .expand_best_child_directly = true});
     astar.start(domain.initial_state(), limits);
     astar.run();
 

@@ -39,6 +39,12 @@ struct BestFirstOptions {
   // Test children for the goal when generated (the articles' Dijkstra) rather
   // than when expanded (needed for A*'s optimality).
   bool goal_on_generation = false;
+  // Hold an expansion's first child in queue order out of the queue and
+  // expand it next, from the state in hand, when no queued node comes
+  // before it: the same order of expansions, without its heap push and pop
+  // and without rebuilding its state from the packed form. (A cost that
+  // reads the open count sees it one lower while the child is held.)
+  bool expand_best_child_directly = false;
 };
 
 // A*'s key: f = g + h, ties broken towards the larger g (deeper nodes).
@@ -81,6 +87,8 @@ class BestFirstSearch {
     stats_.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
     status_ = Status::kRunning;
     goal_ = kNoNode;
+    held_.reset();
+    next_.reset();
     work_ = initial;
     for (State& child : children_)
       child = initial;  // storage sized now, not during the search
@@ -102,13 +110,27 @@ class BestFirstSearch {
     if (status_ != Status::kRunning) return status_;
     const Status limit = LimitClock(limits_).tick(stats_.expanded);
     if (limit != Status::kRunning) return status_ = limit;
-    const auto entry = pop_fresh();
+    std::optional<BinaryHeap::Entry> entry;
+    bool in_hand = false;  // the state is children_[next_->child], not only packed
+    if (next_) {
+      if (ws_.heap.empty() || !before(ws_.heap.top(), next_->entry)) {
+        entry = next_->entry;
+        in_hand = true;
+      } else if (!push(next_->entry.key, next_->entry.id, next_->entry.g)) {
+        return status_;
+      }
+    }
+    if (!entry) entry = pop_fresh();
     if (!entry) return status_ = Status::kExhausted;
     const NodeId id = entry->id;
     Word* node = ws_.pool[id];
     node[1] |= kClosed;
     const std::uint32_t g = g_of(node);
-    domain_.unpack({node + kHeaderWords, packed_}, work_);
+    if (in_hand)
+      work_ = children_[next_->child];
+    else
+      domain_.unpack({node + kHeaderWords, packed_}, work_);
+    next_.reset();
     if (!options_.goal_on_generation && domain_.is_goal(work_)) {
       finish_goal(id, work_);
       return status_;
@@ -151,8 +173,14 @@ class BestFirstSearch {
       }
       ++made;
     }
-    for (std::size_t i = 0; i < made; ++i)
-      if (!add_child(id, i)) return status_;
+    for (std::size_t i = 0; i < made; ++i) {
+      child_ = i;
+      if (!add_child(id, i)) break;  // a limit
+    }
+    child_ = kNoChild;
+    next_ = held_;
+    held_.reset();
+    if (status_ != Status::kRunning) return status_;
     if (stop) return status_ = Status::kCancelled;
     if (goal) {
       std::copy_n(packed_children_.data() + made * packed_, packed_, ws_.scratch.begin());
@@ -171,15 +199,15 @@ class BestFirstSearch {
 
   Status status() const noexcept { return status_; }
   const Stats& stats() const noexcept { return stats_; }
-  std::size_t open_size() const noexcept { return ws_.heap.size(); }
+  std::size_t open_size() const noexcept { return ws_.heap.size() + (next_ ? 1 : 0); }
   NodeId goal() const noexcept { return goal_; }
 
   // The best open node (kNoNode if none), for committing to it.
   NodeId best_open() {
     const auto entry = pop_fresh();
-    if (!entry) return kNoNode;
+    if (!entry) return next_ ? next_->entry.id : kNoNode;
     ws_.heap.push(*entry, ws_.budget);  // fits: the entry was just popped
-    return entry->id;
+    return next_ && before(next_->entry, *entry) ? next_->entry.id : entry->id;
   }
 
   std::uint32_t g(NodeId id) const noexcept { return g_of(ws_.pool[id]); }
@@ -259,7 +287,32 @@ class BestFirstSearch {
       return cost_(s, g);
   }
 
+  // The heap's order: smaller key first, ties to the older node.
+  static bool before(const BinaryHeap::Entry& a, const BinaryHeap::Entry& b) noexcept {
+    return a.key < b.key || (a.key == b.key && a.id < b.id);
+  }
+
+  // Queues a node; while step() adds an expansion's children (child_ is
+  // the one being added) with expand_best_child_directly, the first in
+  // queue order so far is held back instead.
   bool push(std::int64_t key, NodeId id, std::uint32_t g) {
+    if (options_.expand_best_child_directly && child_ != kNoChild) {
+      BinaryHeap::Entry e{key, id, g};
+      std::size_t child = child_;
+      if (!held_) {
+        held_ = Held{e, child};
+        return true;
+      }
+      if (before(e, held_->entry)) {
+        std::swap(e, held_->entry);
+        std::swap(child, held_->child);
+      }
+      return push_to_heap(e.key, e.id, e.g);
+    }
+    return push_to_heap(key, id, g);
+  }
+
+  bool push_to_heap(std::int64_t key, NodeId id, std::uint32_t g) {
     if (!ws_.heap.push({key, id, g}, ws_.budget)) {
       status_ = Status::kLimitReached;
       return false;
@@ -319,6 +372,16 @@ class BestFirstSearch {
   NodeId goal_ = kNoNode;
   State work_{};
   MoveListOf<D> moves_;
+  // expand_best_child_directly: the child held back while an expansion's
+  // children are added, and the one to expand next.
+  struct Held {
+    BinaryHeap::Entry entry;
+    std::size_t child;  // index in children_
+  };
+  static constexpr std::size_t kNoChild = ~std::size_t{0};
+  std::size_t child_ = kNoChild;
+  std::optional<Held> held_;
+  std::optional<Held> next_;
   // One expansion's children between the two passes of step().
   std::vector<State> children_ = std::vector<State>(D::kMaxMoves);
   std::vector<Word> packed_children_;
