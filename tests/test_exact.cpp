@@ -280,8 +280,11 @@ TEST(ExactDomainRules, ChildrenAreTheUsefulMovesLessNeutralAndCommutedOnes) {
   std::mt19937_64 rng(2718);
   int states = 0;
   int dropped = 0;
+  int large = 0;  // states of graphs above 16 words (the run-time word count)
   for (int trial = 0; trial < 150; ++trial) {
-    const std::uint32_t side = 3 + static_cast<std::uint32_t>(trial % 30);
+    // Sides up to 50 cells: above 16 words of clusters in the last trials.
+    const std::uint32_t side =
+        trial < 140 ? 3 + static_cast<std::uint32_t>(trial % 30) : 44 + static_cast<std::uint32_t>(trial % 7);
     const Board board = colorwalk::testing::random_board(rng, side, side + 1, 3, 8,
                                                          colorwalk::testing::random_rules(rng));
     const ClusterGraph g(board);
@@ -320,6 +323,7 @@ TEST(ExactDomainRules, ChildrenAreTheUsefulMovesLessNeutralAndCommutedOnes) {
       }
       ASSERT_EQ(children, expected) << "trial " << trial;
       dropped += std::popcount(useful & ~children);
+      large += g.set_words() > ClusterGraph::kSmallSetWords ? 1 : 0;
       ++states;
       // Every child of a state may be skipped (a path that another order
       // of the same moves does at least as well): a dead end.
@@ -331,6 +335,7 @@ TEST(ExactDomainRules, ChildrenAreTheUsefulMovesLessNeutralAndCommutedOnes) {
   }
   EXPECT_GT(states, 1000);
   EXPECT_GT(dropped, 500);  // the rules were exercised, not vacuous
+  EXPECT_GT(large, 100);
 }
 
 TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {

@@ -334,6 +334,71 @@ TEST(BestFirst, ExpandingTheBestChildDirectlyKeepsTheOrderOfExpansions) {
   EXPECT_EQ(compare(domain, g.initial_state(), articles_cost, some), 3000u);
 }
 
+namespace {
+
+// Node 0 -> node 1 by move 0 (cost 5) or move 1 (cost 3); node 0 -> node
+// 2 by move 2 (cost 4). The state's tag (not part of the key) is the move.
+struct Fork {
+  struct State {
+    std::uint64_t node = 0;
+    std::uint64_t tag = 9;
+  };
+  using Move = std::uint8_t;
+  static constexpr std::size_t kMaxMoves = 3;
+  void moves(const State& s, search::MoveList<Move, 3>& out) const {
+    if (s.node != 0) return;
+    for (Move m = 0; m < 3; ++m) out.push_back(m);
+  }
+  bool apply(State& s, Move m) const {
+    s.node = m == 2 ? 2 : 1;
+    s.tag = m;
+    return true;
+  }
+  bool is_goal(const State&) const { return false; }
+  std::size_t packed_words() const { return 2; }
+  std::size_t key_words() const { return 1; }
+  void pack(const State& s, std::span<search::Word> out) const {
+    out[0] = s.node;
+    out[1] = s.tag;
+  }
+  void unpack(std::span<const search::Word> in, State& s) const {
+    s.node = in[0];
+    s.tag = in[1];
+  }
+  std::uint32_t edge_cost(const State&, Move m) const { return m == 0 ? 5 : m == 1 ? 3 : 4; }
+};
+
+}  // namespace
+
+// Two children of one expansion reach the same node, the cheaper path with
+// the larger key (a key that favours depth): the node's entry from the
+// dearer path is stale and must not be expanded, held or not.
+TEST(BestFirst, ExpandingTheBestChildDirectlySkipsAChildReachedAgainMoreCheaply) {
+  struct Recorder {
+    std::vector<std::uint64_t> seen;  // node * 100 + g * 10 + tag
+    search::Action on_expand(const Fork::State& s, std::uint32_t g) {
+      seen.push_back(s.node * 100 + g * 10 + s.tag);
+      return search::Action::kContinue;
+    }
+  };
+  const Fork fork;
+  std::vector<std::uint64_t> orders[2];
+  for (int mode = 0; mode < 2; ++mode) {
+    search::Workspace ws;
+    Recorder recorder;
+    auto deeper_first = [](const Fork::State&, std::uint32_t g) { return std::int64_t{100} - g; };
+    search::BestFirstSearch search(fork, ws, deeper_first, recorder,
+                                   {.detect_duplicates = true,
+                                    .expand_best_child_directly = mode == 1});
+    search.start(Fork::State{}, {});
+    EXPECT_EQ(search.run(), search::Status::kExhausted);
+    orders[mode] = recorder.seen;
+  }
+  // Node 0, then node 2 (g 4), then node 1 by move 1 (g 3).
+  EXPECT_EQ(orders[0], (std::vector<std::uint64_t>{9, 242, 131}));
+  EXPECT_EQ(orders[1], orders[0]);
+}
+
 TEST(BestFirst, MemoryLimitIsHonouredBeforeMemoryIsTaken) {
   // Uniform-cost search on an articles board needs far more than 64 MiB.
   const Board board = ArticlesSource(1).board(0);

@@ -43,7 +43,9 @@ struct BestFirstOptions {
   // expand it next, from the state in hand, when no queued node comes
   // before it: the same order of expansions, without its heap push and pop
   // and without rebuilding its state from the packed form. (A cost that
-  // reads the open count sees it one lower while the child is held.)
+  // reads the open count sees it one lower while the child is held, and a
+  // memory limit may stop the search one node later, the heap being one
+  // entry smaller.)
   bool expand_best_child_directly = false;
 };
 
@@ -112,6 +114,7 @@ class BestFirstSearch {
     if (limit != Status::kRunning) return status_ = limit;
     std::optional<BinaryHeap::Entry> entry;
     bool in_hand = false;  // the state is children_[next_->child], not only packed
+    if (next_ && is_stale(next_->entry)) next_.reset();
     if (next_) {
       if (ws_.heap.empty() || !before(ws_.heap.top(), next_->entry)) {
         entry = next_->entry;
@@ -204,6 +207,7 @@ class BestFirstSearch {
 
   // The best open node (kNoNode if none), for committing to it.
   NodeId best_open() {
+    if (next_ && is_stale(next_->entry)) next_.reset();
     const auto entry = pop_fresh();
     if (!entry) return next_ ? next_->entry.id : kNoNode;
     ws_.heap.push(*entry, ws_.budget);  // fits: the entry was just popped
@@ -297,17 +301,20 @@ class BestFirstSearch {
   // queue order so far is held back instead.
   bool push(std::int64_t key, NodeId id, std::uint32_t g) {
     if (options_.expand_best_child_directly && child_ != kNoChild) {
-      BinaryHeap::Entry e{key, id, g};
-      std::size_t child = child_;
-      if (!held_) {
-        held_ = Held{e, child};
+      const BinaryHeap::Entry e{key, id, g};
+      // The same node again (reached by two children at different costs):
+      // this entry is its current one, the held one is stale.
+      if (!held_ || held_->entry.id == id) {
+        held_ = Held{e, child_};
         return true;
       }
-      if (before(e, held_->entry)) {
-        std::swap(e, held_->entry);
-        std::swap(child, held_->child);
-      }
-      return push_to_heap(e.key, e.id, e.g);
+      if (!before(e, held_->entry)) return push_to_heap(key, id, g);
+      // The new child comes first: the held one goes to the heap (if the
+      // heap cannot grow, the new child is the one left out, as without
+      // the option).
+      if (!push_to_heap(held_->entry.key, held_->entry.id, held_->entry.g)) return false;
+      held_ = Held{e, child_};
+      return true;
     }
     return push_to_heap(key, id, g);
   }
@@ -341,11 +348,16 @@ class BestFirstSearch {
     return id;
   }
 
+  // An entry of a node closed since, or reached since at a smaller cost.
+  bool is_stale(const BinaryHeap::Entry& e) const noexcept {
+    const Word* node = ws_.pool[e.id];
+    return (node[1] & kClosed) != 0 || g_of(node) != e.g;
+  }
+
   std::optional<BinaryHeap::Entry> pop_fresh() {
     while (!ws_.heap.empty()) {
       const BinaryHeap::Entry e = ws_.heap.pop();
-      const Word* node = ws_.pool[e.id];
-      if ((node[1] & kClosed) != 0 || g_of(node) != e.g) continue;  // stale entry
+      if (is_stale(e)) continue;
       return e;
     }
     return std::nullopt;
