@@ -3,6 +3,7 @@
 // checked cell by cell against a flood fill in test_cluster_graph.cpp).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -31,6 +32,15 @@ inline Board random_board(std::mt19937_64& rng, std::uint32_t min_side, std::uin
 
 inline Rules random_rules(std::mt19937_64& rng) {
   return rng() % 2 == 0 ? Rules::kColorWalk : Rules::kFloodIt;
+}
+
+// One of the moves that absorb something at `s` (a board not cleared), drawn
+// uniformly.
+inline Color random_useful_move(std::mt19937_64& rng, const ClusterGraph& g, const MarkerState& s) {
+  std::vector<Color> options;
+  for (std::uint64_t useful = g.useful_moves(s); useful != 0; useful &= useful - 1)
+    options.push_back(static_cast<Color>(std::countr_zero(useful)));
+  return options[rng() % options.size()];
 }
 
 // True when some sequence of at most `depth` moves clears the board from `s`.

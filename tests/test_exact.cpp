@@ -229,10 +229,7 @@ TEST(Bounds, WordParallelRulesAgreeWithPlainOnesAtEveryWordCount) {
             << "trial " << trial;
       }
       ++seen[std::min<std::size_t>(g.set_words(), 17)];
-      std::vector<Color> options;
-      for (Color c = 0; c < g.colors(); ++c)
-        if ((useful >> c) & 1) options.push_back(c);
-      const Color move = options[rng() % options.size()];
+      const Color move = colorwalk::testing::random_useful_move(rng, g, s);
       last = dominant_move(g, s) ? kNoColor : move;
       parent = s;
       g.apply(s, move);
@@ -253,11 +250,7 @@ TEST(Bounds, CommutationSkipsOnlyMovesThatAnEarlierOrderDoesAtLeastAsWell) {
     const ClusterGraph g(board);
     MarkerState s = g.initial_state();
     while (!g.is_cleared(s)) {
-      const std::uint64_t useful = g.useful_moves(s);
-      std::vector<Color> options;
-      for (Color c = 0; c < g.colors(); ++c)
-        if ((useful >> c) & 1) options.push_back(c);
-      const Color move = options[rng() % options.size()];
+      const Color move = colorwalk::testing::random_useful_move(rng, g, s);
       const bool full = !dominant_move(g, s);
       const MarkerState parent = s;
       g.apply(s, move);
@@ -382,11 +375,7 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
       }
       ++states;
       // Walk on along a random useful move.
-      std::uint64_t useful = g.useful_moves(s);
-      std::vector<Color> options;
-      for (Color c = 0; c < g.colors(); ++c)
-        if ((useful >> c) & 1) options.push_back(c);
-      const Color move = options[rng() % options.size()];
+      const Color move = colorwalk::testing::random_useful_move(rng, g, s);
       parent = s;
       last = dominant_move(g, s) ? kNoColor : move;
       g.apply(s, move);

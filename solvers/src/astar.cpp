@@ -70,8 +70,9 @@ class AStar final : public Solver {
       return std::int64_t{g + h} * (std::int64_t{1} << 32) - g;  // f, ties to the deeper
     };
     search::NullVisitor visitor;
-    search::BestFirstSearch<ExactDomain, decltype(cost)> astar(domain, workspace_, cost, visitor,
-                                                               {.detect_duplicates = true, .expand_best_child_directly = true});
+    search::BestFirstSearch<ExactDomain, decltype(cost)> astar(
+        domain, workspace_, cost, visitor,
+        {.detect_duplicates = true, .expand_best_child_directly = true});
     astar.start(domain.initial_state(), limits);
     astar.run();
 

@@ -213,7 +213,6 @@ std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
 
 namespace {
 
-
 // True when cluster x has a neighbour in `set`.
 template <std::size_t N>
 bool touches(const ClusterGraph& graph, ClusterId x, const ClusterGraph::Word* set) noexcept {
