@@ -338,6 +338,7 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
   int neutral = 0;
   int commuted = 0;
   int tight = 0;
+  int raised = 0;  // states where the completion bound is above the elimination bound
   for (int trial = 0; trial < 300; ++trial) {
     const Board board =
         colorwalk::testing::random_board(rng, 3, 6, 3, 5, colorwalk::testing::random_rules(rng));
@@ -356,6 +357,16 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
       ASSERT_LE(distance_bound(g, s), exact) << "trial " << trial;
       ASSERT_LE(elimination_bound(g, s), exact) << "trial " << trial;
       tight += elimination_bound(g, s) == exact ? 1 : 0;
+      const std::uint32_t completion = completion_bound(g, s);
+      ASSERT_LE(completion, exact) << "trial " << trial;
+      ASSERT_GE(completion, elimination_bound(g, s)) << "trial " << trial;
+      ASSERT_LE(completion, elimination_bound(g, s) + 1) << "trial " << trial;
+      raised += completion > elimination_bound(g, s) ? 1 : 0;
+      for (std::uint32_t cap = 0; cap <= exact + 2; ++cap) {
+        const std::uint32_t capped = completion_bound(g, s, cap);
+        ASSERT_EQ(capped >= cap, completion >= cap) << "trial " << trial << " cap " << cap;
+        ASSERT_LE(std::min(capped, cap), completion) << "trial " << trial << " cap " << cap;
+      }
       if (const auto d = dominant_move(g, s)) {
         MarkerState child = s;
         ASSERT_FALSE(g.apply(child, *d).wasted());
@@ -386,15 +397,45 @@ TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
   EXPECT_GT(neutral, 30);
   EXPECT_GT(commuted, 100);
   EXPECT_GT(tight, states / 3);
+  EXPECT_GT(raised, 10);
 }
 
-TEST(AStar, AgreesWithExhaustiveSearchOnSmallBoards) {
+// The completion bound where it matters more: boards large enough that the
+// relaxed game's first colour-blind rounds are many, each state along a
+// random game checked against exhaustive search.
+TEST(Bounds, CompletionBoundIsAdmissibleAndOftenAboveTheEliminationBound) {
+  std::mt19937_64 rng(2718);
+  int states = 0;
+  int raised = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const Board board =
+        colorwalk::testing::random_board(rng, 6, 8, 3, 5, colorwalk::testing::random_rules(rng));
+    const ClusterGraph g(board);
+    MarkerState s = g.initial_state();
+    while (!g.is_cleared(s)) {
+      const std::uint32_t exact = colorwalk::testing::exhaustive_optimum(g, s);
+      const std::uint32_t elimination = elimination_bound(g, s);
+      const std::uint32_t completion = completion_bound(g, s);
+      ASSERT_LE(completion, exact) << "trial " << trial;
+      ASSERT_GE(completion, elimination) << "trial " << trial;
+      raised += completion > elimination ? 1 : 0;
+      ++states;
+      g.apply(s, colorwalk::testing::random_useful_move(rng, g, s));
+    }
+  }
+  EXPECT_GT(states, 2500);
+  EXPECT_GT(raised, states / 20);  // about a tenth (3125 states, 331 raised)
+}
+
+class AStarBounds : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(AStarBounds, AgreesWithExhaustiveSearchOnSmallBoards) {
   std::mt19937_64 rng(77);
-  auto astar = builtin_solvers().parse("astar").make();
+  auto astar = builtin_solvers().parse(GetParam()).make();
   int boards = 0;
   for (int trial = 0; trial < 500; ++trial) {
     const Board board =
-        colorwalk::testing::random_board(rng, 3, 7, 3, 5, colorwalk::testing::random_rules(rng));
+        colorwalk::testing::random_board(rng, 3, 8, 3, 5, colorwalk::testing::random_rules(rng));
     const ClusterGraph g(board);
     const Solution s = astar->solve(g, SolveContext{});
     ASSERT_TRUE(s.proven_optimal) << "trial " << trial;
@@ -405,6 +446,16 @@ TEST(AStar, AgreesWithExhaustiveSearchOnSmallBoards) {
   }
   EXPECT_EQ(boards, 500);
 }
+
+INSTANTIATE_TEST_SUITE_P(Bounds, AStarBounds,
+                         ::testing::Values("astar", "astar:completion=1",
+                                           "astar:beam=1,completion=1"),
+                         [](const auto& param_info) {
+                           std::string n = param_info.param;
+                           for (char& c : n)
+                             if (c == ':' || c == '=' || c == ',') c = '_';
+                           return n;
+                         });
 
 TEST(AStar, AtALimitReturnsAValidUnprovenSolution) {
   // The articles' board 1 (optimum 30) needs about 100 MiB and 370,000
@@ -427,6 +478,7 @@ struct DatasetCase {
   const char* name;
   BoardFormat format;
   StartSpec::Kind start;
+  const char* solver = "astar";
 };
 
 class AStarDatasets : public ::testing::TestWithParam<DatasetCase> {};
@@ -440,7 +492,7 @@ TEST_P(AStarDatasets, MatchesTheOptimalFilesOnTheFirstFiftyBoards) {
                  << " (set COLORWALK_DATASETS to the folder holding it)";
   const auto boards = load_boards(boards_path, d.format);
   const auto optimal = load_solution_lines(optimal_path);
-  auto astar = builtin_solvers().parse("astar").make();
+  auto astar = builtin_solvers().parse(d.solver).make();
   for (std::size_t i = 0; i < 50; ++i) {
     Board board = boards[i];
     board.set_rules(Rules::kFloodIt, StartSpec{d.start, {}});
@@ -456,10 +508,14 @@ INSTANTIATE_TEST_SUITE_P(
     Public, AStarDatasets,
     ::testing::Values(DatasetCase{"pc19-tiles", BoardFormat::kLine, StartSpec::Kind::kTopLeft},
                       DatasetCase{"b10c15n1000", BoardFormat::kLine, StartSpec::Kind::kTopLeft},
-                      DatasetCase{"floodtest-1000", BoardFormat::kGrid, StartSpec::Kind::kCenter}),
+                      DatasetCase{"floodtest-1000", BoardFormat::kGrid, StartSpec::Kind::kCenter},
+                      DatasetCase{"pc19-tiles", BoardFormat::kLine, StartSpec::Kind::kTopLeft,
+                                  "astar:completion=1"},
+                      DatasetCase{"floodtest-1000", BoardFormat::kGrid, StartSpec::Kind::kCenter,
+                                  "astar:completion=1"}),
     [](const auto& param_info) {
-      std::string n = param_info.param.name;
+      std::string n = std::string(param_info.param.name) + "_" + param_info.param.solver;
       for (char& c : n)
-        if (c == '-') c = '_';
+        if (c == '-' || c == ':' || c == '=') c = '_';
       return n;
     });

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <limits>
 #include <utility>
+#include <vector>
 
 #include <boost/container/small_vector.hpp>
 
@@ -88,8 +90,8 @@ template <std::size_t N>
 std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerState& s,
                                      std::uint32_t cap) {
   using Word = ClusterGraph::Word;
-  using Set = std::conditional_t<N != 0, std::array<Word, N>,
-                                 boost::container::small_vector<Word, 64>>;
+  using Set =
+      std::conditional_t<N != 0, std::array<Word, N>, boost::container::small_vector<Word, 64>>;
   const std::size_t words = words_of<N>(graph);
   const auto empty_set = [&] {
     if constexpr (N != 0)
@@ -206,8 +208,272 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
 
 std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
                                 std::uint32_t cap) {
-  return with_set_words(graph.set_words(), [&]<std::size_t N>() {
-    return elimination_bound_impl<N>(graph, s, cap);
+  return with_set_words(graph.set_words(),
+                        [&]<std::size_t N>() { return elimination_bound_impl<N>(graph, s, cap); });
+}
+
+namespace {
+
+// Buffers of completion_bound, kept per thread so that it allocates only
+// while they grow.
+struct CompletionScratch {
+  std::vector<ClusterGraph::Word> layers;  // distance layer j at j * words
+  std::vector<ClusterGraph::Word> useful;  // the same, only clusters leading to a target
+  std::vector<std::uint64_t> reach;        // per cluster: the targets it leads to
+  std::vector<std::uint8_t> target_index;  // per target cluster: its bit in `reach`
+  std::vector<ClusterGraph::Word> walk;    // per depth of the walk: absorbed, frontier
+};
+
+thread_local CompletionScratch completion_scratch;
+
+// The relaxed game of elimination_bound from a point in it: `visited` the
+// region, `current` its frontier, `moves` counted so far, `remaining` the
+// colours not yet eliminated (`left` of them). Stops once the count reaches
+// `cap`.
+template <std::size_t N>
+std::uint32_t play_out_relaxed(const ClusterGraph& graph, std::array<ClusterGraph::Word, N> visited,
+                               std::array<ClusterGraph::Word, N> current, std::uint64_t remaining,
+                               std::uint32_t left, std::uint32_t moves, std::uint32_t cap) {
+  using Word = ClusterGraph::Word;
+  using Set = std::array<Word, N>;
+  const Word* colour_sets = graph.color_set(0).data();
+  while (true) {
+    if (moves + left >= cap) return moves + left;
+    for (std::size_t w = 0; w < N; ++w)
+      visited[w] |= current[w];
+    std::uint64_t done = 0;
+    for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+      Word outside = 0;
+      for (std::size_t w = 0; w < N; ++w)
+        outside |= colour_sets[c * N + w] & ~visited[w];
+      if (outside == 0) done |= std::uint64_t{1} << c;
+    }
+    if (done != 0) {
+      const auto count = static_cast<std::uint32_t>(std::popcount(done));
+      remaining &= ~done;
+      left -= count;
+      moves += count;
+      if (left <= 1) return moves + left;
+      Set taken{};
+      for (std::size_t w = 0; w < N; ++w) {
+        Word eliminated = 0;
+        for (std::uint64_t rest = done; rest != 0; rest &= rest - 1)
+          eliminated |= colour_sets[static_cast<std::size_t>(std::countr_zero(rest)) * N + w];
+        taken[w] = current[w] & eliminated;
+        current[w] &= ~eliminated;
+      }
+      const Set opened = graph.neighbors_of<N>(taken.data());
+      for (std::size_t w = 0; w < N; ++w)
+        current[w] |= opened[w] & ~visited[w];
+    } else {
+      ++moves;
+      const Set opened = graph.neighbors_of<N>(current.data());
+      for (std::size_t w = 0; w < N; ++w)
+        current[w] = opened[w] & ~visited[w];
+    }
+  }
+}
+
+template <std::size_t N>
+std::uint32_t completion_bound_impl(const ClusterGraph& graph, const MarkerState& s,
+                                    std::uint32_t cap) {
+  using Word = ClusterGraph::Word;
+  using Set = std::array<Word, N>;
+  constexpr std::size_t kBits = search::bits::kWordBits;
+  CompletionScratch& sc = completion_scratch;
+  const Word* colour_sets = graph.color_set(0).data();
+  const auto colour_set = [&](std::size_t c) { return colour_sets + c * N; };
+  const Word* absorbed = s.absorbed().data();
+  const Word* frontier = s.frontier().data();
+
+  Set visited{};
+  Set layer{};
+  for (std::size_t w = 0; w < N; ++w) {
+    visited[w] = absorbed[w] | frontier[w];
+    layer[w] = frontier[w];
+  }
+  std::uint64_t remaining = 0;
+  for (Color c = 0; c < graph.colors(); ++c) {
+    Word outside = 0;
+    for (std::size_t w = 0; w < N; ++w)
+      outside |= colour_set(c)[w] & ~absorbed[w];
+    if (outside != 0) remaining |= std::uint64_t{1} << c;
+  }
+  const auto left = static_cast<std::uint32_t>(std::popcount(remaining));
+  if (left <= 1) return left;
+  const auto completed_colours = [&] {
+    std::uint64_t done = 0;
+    for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+      Word outside = 0;
+      for (std::size_t w = 0; w < N; ++w)
+        outside |= colour_set(c)[w] & ~visited[w];
+      if (outside == 0) done |= std::uint64_t{1} << c;
+    }
+    return done;
+  };
+
+  // The relaxed game's colour-blind rounds before its first elimination
+  // walk the distance layers: layer j holds the clusters at distance j
+  // (layer 0: the region). k rounds, until some colour lies within k + 1.
+  // Two layers come from one pass over a layer (ClusterGraph::two_rings_of).
+  const std::size_t most_layers = graph.cluster_count() + 3;
+  if (sc.layers.size() < most_layers * N) sc.layers.resize(most_layers * N);
+  Word* layers = sc.layers.data();
+  std::copy_n(absorbed, N, layers);
+  std::copy_n(frontier, N, layers + N);
+  std::uint64_t first = completed_colours();
+  std::uint32_t k = 0;
+  bool ahead = false;  // layer k + 2 is known already (in `far`)
+  Set far{};
+  while (first == 0) {
+    if (k + 1 + left >= cap) return k + 1 + left;  // the bound is at least this
+    ++k;
+    if (ahead) {
+      for (std::size_t w = 0; w < N; ++w) {
+        layer[w] = far[w] & ~visited[w];
+        visited[w] |= layer[w];
+      }
+      ahead = false;
+    } else {
+      const auto [near, beyond] = graph.two_rings_of<N>(layer.data());
+      for (std::size_t w = 0; w < N; ++w) {
+        layer[w] = near[w] & ~visited[w];
+        visited[w] |= layer[w];
+      }
+      far = beyond;
+      ahead = true;
+    }
+    std::copy(layer.begin(), layer.end(), layers + (k + 1) * N);
+    first = completed_colours();
+  }
+  const auto layer_at = [&](std::size_t j) { return layers + j * N; };
+  // The elimination bound: from here its relaxed game eliminates `first`.
+  Set inside{};
+  for (std::size_t w = 0; w < N; ++w)
+    inside[w] = visited[w] & ~layer[w];
+  const std::uint32_t h = play_out_relaxed<N>(graph, inside, layer, remaining, left, k, cap);
+  if (h >= cap || (cap != std::numeric_limits<std::uint32_t>::max() && h + 1 < cap) || k == 0)
+    return h;
+
+  // Some colour c can be complete after k moves only if its clusters at
+  // distance k + 1 (the targets) all touch a cluster at distance k absorbed
+  // by then: each move must advance along a shortest path to every target
+  // at once. The walk below tries those move sequences, playing them for
+  // real, and asks at the end whether every cluster of c is absorbed or on
+  // the frontier. If no colour can be, none of the first k + 1 moves is the
+  // last of its colour, and the relaxed game may make k + 1 colour-blind
+  // rounds before it eliminates anything.
+  Set targets{};
+  for (std::size_t w = 0; w < N; ++w) {
+    Word wanted = 0;
+    for (std::uint64_t rest = first; rest != 0; rest &= rest - 1)
+      wanted |= colour_set(static_cast<std::size_t>(std::countr_zero(rest)))[w];
+    targets[w] = layer_at(k + 1)[w] & wanted;
+  }
+  if (sc.target_index.size() < graph.cluster_count()) {
+    sc.target_index.resize(graph.cluster_count());
+    sc.reach.resize(graph.cluster_count());
+  }
+  std::uint64_t count = 0;
+  for (std::size_t w = 0; w < N; ++w)
+    for (Word bits = targets[w]; bits != 0; bits &= bits - 1) {
+      if (count == 64) return h;  // more targets than bits: no claim
+      const std::size_t z = w * kBits + static_cast<std::size_t>(std::countr_zero(bits));
+      sc.target_index[z] = static_cast<std::uint8_t>(count);
+      sc.reach[z] = std::uint64_t{1} << count;
+      ++count;
+    }
+  std::array<std::uint64_t, 64> colour_targets{};
+  for (std::uint64_t rest = first; rest != 0; rest &= rest - 1) {
+    const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+    for (std::size_t w = 0; w < N; ++w)
+      for (Word bits = targets[w] & colour_set(c)[w]; bits != 0; bits &= bits - 1)
+        colour_targets[c] |=
+            std::uint64_t{1}
+            << sc.target_index[w * kBits + static_cast<std::size_t>(std::countr_zero(bits))];
+  }
+  // reach[y] for y at distance j in 1..k: the targets a shortest path
+  // through y leads to; useful layer j: the clusters of layer j with some.
+  sc.useful.assign((k + 2) * N, 0);
+  std::copy(targets.begin(), targets.end(), sc.useful.data() + (k + 1) * N);
+  for (std::size_t j = k; j >= 1; --j) {
+    const Word* beyond = sc.useful.data() + (j + 1) * N;
+    Word* useful = sc.useful.data() + j * N;
+    const Set near = graph.neighbors_of<N>(beyond);
+    for (std::size_t w = 0; w < N; ++w)
+      useful[w] = near[w] & layer_at(j)[w];
+    for (std::size_t w = 0; w < N; ++w)
+      for (Word bits = useful[w]; bits != 0; bits &= bits - 1) {
+        const std::size_t y = w * kBits + static_cast<std::size_t>(std::countr_zero(bits));
+        const Word* around = graph.neighbor_set(static_cast<ClusterId>(y));
+        std::uint64_t leads = 0;
+        for (std::size_t v = 0; v < N; ++v)
+          for (Word next = around[v] & beyond[v]; next != 0; next &= next - 1)
+            leads |= sc.reach[v * kBits + static_cast<std::size_t>(std::countr_zero(next))];
+        sc.reach[y] = leads;
+      }
+  }
+  const std::uint64_t* reach = sc.reach.data();
+  const Color colours = static_cast<Color>(graph.colors());
+  const Color* colour_of = graph.colors_of_clusters().data();
+  // The walk: at depth j, the real absorbed set and frontier after j moves.
+  sc.walk.resize((k + 1) * 2 * N);
+  std::copy_n(absorbed, N, sc.walk.data());
+  std::copy_n(frontier, N, sc.walk.data() + N);
+  const auto feasible = [&](auto&& self, std::size_t c, std::size_t j) -> bool {
+    const Word* in = sc.walk.data() + j * 2 * N;
+    const Word* next = in + N;
+    if (j == k) {
+      for (std::size_t w = 0; w < N; ++w)
+        if ((colour_set(c)[w] & ~(in[w] | next[w])) != 0) return false;
+      return true;
+    }
+    const Word* useful = sc.useful.data() + (j + 1) * N;
+    // The targets each colour's move would keep in reach.
+    std::array<std::uint64_t, kMaxColors> leads;
+    std::fill_n(leads.begin(), colours, std::uint64_t{0});
+    for (std::size_t w = 0; w < N; ++w)
+      for (Word bits = next[w] & useful[w]; bits != 0; bits &= bits - 1) {
+        const std::size_t y = w * kBits + static_cast<std::size_t>(std::countr_zero(bits));
+        leads[colour_of[y]] |= reach[y];
+      }
+    const std::uint64_t wanted = colour_targets[c];
+    for (Color m = 0; m < colours; ++m) {
+      if ((leads[m] & wanted) != wanted) continue;
+      Set taken{};
+      for (std::size_t w = 0; w < N; ++w)
+        taken[w] = next[w] & colour_set(m)[w];
+      Word* in2 = sc.walk.data() + (j + 1) * 2 * N;
+      Word* next2 = in2 + N;
+      const Set opened = graph.neighbors_of<N>(taken.data());
+      for (std::size_t w = 0; w < N; ++w) {
+        in2[w] = in[w] | taken[w];
+        next2[w] = (next[w] & ~taken[w]) | (opened[w] & ~in2[w]);
+      }
+      if (self(self, c, j + 1)) return true;
+    }
+    return false;
+  };
+  for (std::uint64_t rest = first; rest != 0; rest &= rest - 1)
+    if (feasible(feasible, static_cast<std::size_t>(std::countr_zero(rest)), 0)) return h;
+
+  Set current{};
+  const Set near = graph.neighbors_of<N>(layer_at(k + 1));
+  for (std::size_t w = 0; w < N; ++w)
+    current[w] = near[w] & ~visited[w];
+  return std::max(h, play_out_relaxed<N>(graph, visited, current, remaining, left, k + 1, cap));
+}
+
+}  // namespace
+
+std::uint32_t completion_bound(const ClusterGraph& graph, const MarkerState& s, std::uint32_t cap) {
+  return with_set_words(graph.set_words(), [&]<std::size_t N>() -> std::uint32_t {
+    if constexpr (N == 0)
+      return elimination_bound(graph, s, cap);  // graphs of more than 1024 clusters
+    else
+      return completion_bound_impl<N>(graph, s, cap);
   });
 }
 

@@ -19,6 +19,26 @@
 //   frontier is at least as good: count one and absorb it. The count when at
 //   most one colour is left (plus one if one is) is a lower bound. (The idea
 //   of the floodit program by Aaron and Simon Puchert.)
+// completion_bound: the elimination bound, one higher when the relaxed game
+//   starts too early. Every remaining colour's last move takes all its
+//   remaining clusters, so before it they all lie in the region or on its
+//   frontier ("complete"). With e the fewest moves after which some colour
+//   is complete, the first e moves are not the last of their colour, so
+//   the relaxed game above may begin with e colour-blind rounds, which can
+//   only raise its count. The relaxed game itself begins with k rounds,
+//   k + 1 the distance within which some colour first lies wholly, so
+//   e >= k; the test is whether e = k. Colour c is complete after k moves
+//   only if its clusters at distance k + 1 all touch a cluster at distance
+//   k absorbed by then, which takes a move sequence advancing along a
+//   shortest path to each of them at every move; a depth-first walk over
+//   those sequences (pruned by which of them every move keeps in reach)
+//   plays each for real and checks the colour at the end. If no colour of
+//   those complete at distance k + 1 can be, e >= k + 1 and the relaxed
+//   game starts with k + 1 colour-blind rounds; that raises it by at most
+//   one (an extra colour-blind round only enlarges the region). Graphs of
+//   more than 1024 clusters get the elimination bound. (Measured on the
+//   public datasets: about 2.5 times fewer A* expansions and half the peak
+//   memory, at a higher cost per node; README "Measured".)
 // dominant_move: a colour all of whose remaining clusters touch the region.
 //   Playing it now is part of some optimal continuation (it must be played
 //   at some point, clears the colour for good, and only enlarges the region
@@ -63,6 +83,12 @@ std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s);
 // is the bound when it is below `cap`, and some value >= cap otherwise.
 std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
                                 std::uint32_t cap = std::numeric_limits<std::uint32_t>::max());
+
+// With a cap, the result reaches `cap` exactly when the bound does; below
+// it, it may be the elimination bound (the test runs only where it decides
+// that).
+std::uint32_t completion_bound(const ClusterGraph& graph, const MarkerState& s,
+                               std::uint32_t cap = std::numeric_limits<std::uint32_t>::max());
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
 

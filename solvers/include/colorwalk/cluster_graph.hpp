@@ -118,6 +118,8 @@ class ClusterGraph {
   ClusterId start_cluster() const noexcept { return 0; }
   ClusterId cluster_of(std::uint32_t cell) const noexcept { return cluster_of_[cell]; }
   Color color(ClusterId c) const noexcept { return color_[c]; }
+  // Every cluster's colour, indexed by cluster.
+  std::span<const Color> colors_of_clusters() const noexcept { return color_; }
   std::uint32_t size(ClusterId c) const noexcept { return size_[c]; }
   std::span<const ClusterId> neighbors(ClusterId c) const noexcept {
     return {adjacency_[c].data(), adjacency_[c].size()};
