@@ -81,17 +81,25 @@ std::size_t words_of(const ClusterGraph& graph) noexcept {
   return N != 0 ? N : graph.set_words();
 }
 
-// The elimination bound. With N a compile-time constant (graphs of at most
+// Sets of N words (N = 0: a run-time count, in a buffer).
+template <std::size_t N>
+using WordSet = std::conditional_t<N != 0, std::array<ClusterGraph::Word, N>,
+                                   boost::container::small_vector<ClusterGraph::Word, 64>>;
+
+// The relaxed game of the elimination bound (bounds.hpp), played out from a
+// point in it: `visited` the region, `current` its frontier (both used up),
+// `moves` counted so far, `remaining` the colours not yet eliminated (`left` of
+// them, at least two). With N a compile-time constant (graphs of at most
 // ClusterGraph::kSmallSetWords words, which have per-cluster neighbour
 // bitsets) the word loops unroll and the sets live in registers, neighbour
 // sets included (ClusterGraph::neighbors_of): this is the inner loop of the
 // exact solver. With N = 0 the sets are buffers of the run-time size.
 template <std::size_t N>
-std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerState& s,
-                                     std::uint32_t cap) {
+std::uint32_t play_out_relaxed(const ClusterGraph& graph, WordSet<N>& visited, WordSet<N>& current,
+                               std::uint64_t remaining, std::uint32_t left, std::uint32_t moves,
+                               std::uint32_t cap) {
   using Word = ClusterGraph::Word;
-  using Set =
-      std::conditional_t<N != 0, std::array<Word, N>, boost::container::small_vector<Word, 64>>;
+  using Set = WordSet<N>;
   const std::size_t words = words_of<N>(graph);
   const auto empty_set = [&] {
     if constexpr (N != 0)
@@ -100,23 +108,6 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
       return Set(words, 0);
   };
   const Word* color_sets = graph.color_set(0).data();  // colour c's set at c * words
-  const Word* absorbed = s.absorbed().data();
-  const Word* frontier = s.frontier().data();
-  Set visited = empty_set();
-  Set current = empty_set();
-  for (std::size_t w = 0; w < words; ++w) {
-    visited[w] = absorbed[w];
-    current[w] = frontier[w];
-  }
-  std::uint64_t remaining = 0;  // colours with clusters outside the region
-  for (Color c = 0; c < graph.colors(); ++c) {
-    Word outside = 0;
-    for (std::size_t w = 0; w < words; ++w)
-      outside |= color_sets[c * words + w] & ~visited[w];
-    if (outside != 0) remaining |= std::uint64_t{1} << c;
-  }
-  auto left = static_cast<std::uint32_t>(std::popcount(remaining));
-  if (left <= 1) return left;
   // The union of the neighbour sets of the clusters in `from`.
   const auto open = [&](const Set& from) -> Set {
     if constexpr (N != 0) return graph.neighbors_of<N>(from.data());
@@ -138,7 +129,6 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
     }
     return completed;
   };
-  std::uint32_t moves = 0;
   std::uint64_t completed = 0;
   bool known = false;  // `completed` is already this round's
   while (true) {
@@ -204,6 +194,40 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
   }
 }
 
+// The elimination bound: its relaxed game from the state.
+template <std::size_t N>
+std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerState& s,
+                                     std::uint32_t cap) {
+  using Word = ClusterGraph::Word;
+  using Set = WordSet<N>;
+  const std::size_t words = words_of<N>(graph);
+  const auto empty_set = [&] {
+    if constexpr (N != 0)
+      return Set{};
+    else
+      return Set(words, 0);
+  };
+  const Word* color_sets = graph.color_set(0).data();  // colour c's set at c * words
+  const Word* absorbed = s.absorbed().data();
+  const Word* frontier = s.frontier().data();
+  Set visited = empty_set();
+  Set current = empty_set();
+  for (std::size_t w = 0; w < words; ++w) {
+    visited[w] = absorbed[w];
+    current[w] = frontier[w];
+  }
+  std::uint64_t remaining = 0;  // colours with clusters outside the region
+  for (Color c = 0; c < graph.colors(); ++c) {
+    Word outside = 0;
+    for (std::size_t w = 0; w < words; ++w)
+      outside |= color_sets[c * words + w] & ~visited[w];
+    if (outside != 0) remaining |= std::uint64_t{1} << c;
+  }
+  auto left = static_cast<std::uint32_t>(std::popcount(remaining));
+  if (left <= 1) return left;
+  return play_out_relaxed<N>(graph, visited, current, remaining, left, 0, cap);
+}
+
 }  // namespace
 
 std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
@@ -225,55 +249,6 @@ struct CompletionScratch {
 };
 
 thread_local CompletionScratch completion_scratch;
-
-// The relaxed game of elimination_bound from a point in it: `visited` the
-// region, `current` its frontier, `moves` counted so far, `remaining` the
-// colours not yet eliminated (`left` of them). Stops once the count reaches
-// `cap`.
-template <std::size_t N>
-std::uint32_t play_out_relaxed(const ClusterGraph& graph, std::array<ClusterGraph::Word, N> visited,
-                               std::array<ClusterGraph::Word, N> current, std::uint64_t remaining,
-                               std::uint32_t left, std::uint32_t moves, std::uint32_t cap) {
-  using Word = ClusterGraph::Word;
-  using Set = std::array<Word, N>;
-  const Word* colour_sets = graph.color_set(0).data();
-  while (true) {
-    if (moves + left >= cap) return moves + left;
-    for (std::size_t w = 0; w < N; ++w)
-      visited[w] |= current[w];
-    std::uint64_t done = 0;
-    for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
-      const auto c = static_cast<std::size_t>(std::countr_zero(rest));
-      Word outside = 0;
-      for (std::size_t w = 0; w < N; ++w)
-        outside |= colour_sets[c * N + w] & ~visited[w];
-      if (outside == 0) done |= std::uint64_t{1} << c;
-    }
-    if (done != 0) {
-      const auto count = static_cast<std::uint32_t>(std::popcount(done));
-      remaining &= ~done;
-      left -= count;
-      moves += count;
-      if (left <= 1) return moves + left;
-      Set taken{};
-      for (std::size_t w = 0; w < N; ++w) {
-        Word eliminated = 0;
-        for (std::uint64_t rest = done; rest != 0; rest &= rest - 1)
-          eliminated |= colour_sets[static_cast<std::size_t>(std::countr_zero(rest)) * N + w];
-        taken[w] = current[w] & eliminated;
-        current[w] &= ~eliminated;
-      }
-      const Set opened = graph.neighbors_of<N>(taken.data());
-      for (std::size_t w = 0; w < N; ++w)
-        current[w] |= opened[w] & ~visited[w];
-    } else {
-      ++moves;
-      const Set opened = graph.neighbors_of<N>(current.data());
-      for (std::size_t w = 0; w < N; ++w)
-        current[w] = opened[w] & ~visited[w];
-    }
-  }
-}
 
 template <std::size_t N>
 std::uint32_t completion_bound_impl(const ClusterGraph& graph, const MarkerState& s,
