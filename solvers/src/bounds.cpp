@@ -86,6 +86,14 @@ template <std::size_t N>
 using WordSet = std::conditional_t<N != 0, std::array<ClusterGraph::Word, N>,
                                    boost::container::small_vector<ClusterGraph::Word, 64>>;
 
+template <std::size_t N>
+WordSet<N> empty_word_set(std::size_t words) {
+  if constexpr (N != 0)
+    return {};
+  else
+    return WordSet<N>(words, 0);
+}
+
 // The relaxed game of the elimination bound (bounds.hpp), played out from a
 // point in it: `visited` the region, `current` its frontier (both used up),
 // `moves` counted so far, `remaining` the colours not yet eliminated (`left` of
@@ -101,12 +109,7 @@ std::uint32_t play_out_relaxed(const ClusterGraph& graph, WordSet<N>& visited, W
   using Word = ClusterGraph::Word;
   using Set = WordSet<N>;
   const std::size_t words = words_of<N>(graph);
-  const auto empty_set = [&] {
-    if constexpr (N != 0)
-      return Set{};
-    else
-      return Set(words, 0);
-  };
+  const auto empty_set = [&] { return empty_word_set<N>(words); };
   const Word* color_sets = graph.color_set(0).data();  // colour c's set at c * words
   // The union of the neighbour sets of the clusters in `from`.
   const auto open = [&](const Set& from) -> Set {
@@ -201,12 +204,7 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
   using Word = ClusterGraph::Word;
   using Set = WordSet<N>;
   const std::size_t words = words_of<N>(graph);
-  const auto empty_set = [&] {
-    if constexpr (N != 0)
-      return Set{};
-    else
-      return Set(words, 0);
-  };
+  const auto empty_set = [&] { return empty_word_set<N>(words); };
   const Word* color_sets = graph.color_set(0).data();  // colour c's set at c * words
   const Word* absorbed = s.absorbed().data();
   const Word* frontier = s.frontier().data();
@@ -223,7 +221,7 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
       outside |= color_sets[c * words + w] & ~visited[w];
     if (outside != 0) remaining |= std::uint64_t{1} << c;
   }
-  auto left = static_cast<std::uint32_t>(std::popcount(remaining));
+  const auto left = static_cast<std::uint32_t>(std::popcount(remaining));
   if (left <= 1) return left;
   return play_out_relaxed<N>(graph, visited, current, remaining, left, 0, cap);
 }
