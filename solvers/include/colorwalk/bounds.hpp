@@ -36,9 +36,10 @@
 //   those complete at distance k + 1 can be, e >= k + 1 and the relaxed
 //   game starts with k + 1 colour-blind rounds; that raises it by at most
 //   one (an extra colour-blind round only enlarges the region). Graphs of
-//   more than 1024 clusters get the elimination bound. (Measured on the
-//   public datasets: about 2.5 times fewer A* expansions and half the peak
-//   memory, at a higher cost per node; README "Measured".)
+//   more than 1024 clusters get the elimination bound. (Measured in A*: 2.5
+//   to 4 times fewer expansions on the articles' boards, pc19-tiles and
+//   floodtest-1000, a quarter to a third of the peak memory on the first and
+//   last, but 1.3 to 1.5 times the time; README "Measured".)
 // dominant_move: a colour all of whose remaining clusters touch the region.
 //   Playing it now is part of some optimal continuation (it must be played
 //   at some point, clears the colour for good, and only enlarges the region
