@@ -329,6 +329,18 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const MarkerState
   const std::uint32_t h = play_out_relaxed<N>(graph, inside, layer, remaining, left, k, cap);
   if (h >= cap || (cap != std::numeric_limits<std::uint32_t>::max() && h + 1 < cap) || k == 0)
     return h;
+  // The relaxed game with k + 1 colour-blind rounds first: where it is no
+  // higher, the test below cannot raise the bound.
+  std::uint32_t later = 0;
+  {
+    Set region = visited;
+    Set current{};
+    const Set near = graph.neighbors_of<N>(layer_at(k + 1));
+    for (std::size_t w = 0; w < N; ++w)
+      current[w] = near[w] & ~region[w];
+    later = play_out_relaxed<N>(graph, region, current, remaining, left, k + 1, cap);
+  }
+  if (later <= h) return h;
 
   // Some colour c can be complete after k moves only if its clusters at
   // distance k + 1 (the targets) all touch a cluster at distance k absorbed
@@ -432,11 +444,7 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const MarkerState
   for (std::uint64_t rest = first; rest != 0; rest &= rest - 1)
     if (feasible(feasible, static_cast<std::size_t>(std::countr_zero(rest)), 0)) return h;
 
-  Set current{};
-  const Set near = graph.neighbors_of<N>(layer_at(k + 1));
-  for (std::size_t w = 0; w < N; ++w)
-    current[w] = near[w] & ~visited[w];
-  return std::max(h, play_out_relaxed<N>(graph, visited, current, remaining, left, k + 1, cap));
+  return later;
 }
 
 }  // namespace
