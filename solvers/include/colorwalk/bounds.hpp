@@ -39,7 +39,7 @@
 //   more than 1024 clusters get the elimination bound. (Measured in A*: 2.5
 //   to 4 times fewer expansions on the articles' boards, pc19-tiles and
 //   floodtest-1000, a quarter to a third of the peak memory on the first and
-//   last, at 0.99 to 1.16 times the time; README "Measured".)
+//   last, at 1.05 to 1.37 times the time; README "Measured".)
 // dominant_move: a colour all of whose remaining clusters touch the region.
 //   Playing it now is part of some optimal continuation (it must be played
 //   at some point, clears the colour for good, and only enlarges the region
