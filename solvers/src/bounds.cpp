@@ -94,20 +94,24 @@ WordSet<N> empty_word_set(std::size_t words) {
     return WordSet<N>(words, 0);
 }
 
-// The relaxed game of the elimination bound (bounds.hpp), played out from a
-// point in it: `visited` the region, `current` its frontier (used up when
-// N = 0), `moves` counted so far, `remaining` the colours not yet eliminated (`left` of
-// them, at least two). With N a compile-time constant (graphs of at most
-// ClusterGraph::kSmallSetWords words, which have per-cluster neighbour
-// bitsets) the word loops unroll and the sets live in registers, neighbour
-// sets included (ClusterGraph::neighbors_of): this is the inner loop of the
-// exact solver. With N = 0 the sets are buffers of the run-time size.
-// (Always inlined, the sets taken by value when N is a constant: called,
-// it made astar 20% slower on the articles' boards; inlined, 5-8% faster on
-// pc19-tiles than the loop written inside elimination_bound_impl.)
+// How play_out_relaxed takes its sets: by value when N is a constant.
 template <std::size_t N>
 using WordSetArg = std::conditional_t<N != 0, WordSet<N>, WordSet<N>&>;
 
+// The relaxed game of the elimination bound (bounds.hpp), played out from a
+// point in it: `visited` the region, `current` its frontier (used up when
+// N = 0), `moves` counted so far, `remaining` the colours not yet
+// eliminated (`left` of them, at least two). With N a compile-time constant
+// (graphs of at most ClusterGraph::kSmallSetWords words, which have
+// per-cluster neighbour bitsets) the word loops unroll and the sets live in
+// registers, neighbour sets included (ClusterGraph::neighbors_of): this is
+// the inner loop of the exact solver. With N = 0 the sets are buffers of
+// the run-time size. (Always inlined, the sets taken by value when N is a
+// constant: called, it made astar 20% slower on the articles' boards;
+// inlined, 5-8% faster on pc19-tiles than the loop written inside
+// elimination_bound_impl. The colour-completion test below is written out
+// rather than shared with completion_bound_impl: a shared helper reading
+// the sets through a pointer measured 5-8% slower on pc19-tiles.)
 template <std::size_t N>
 [[gnu::always_inline]] inline std::uint32_t play_out_relaxed(
     const ClusterGraph& graph, WordSetArg<N> visited, WordSetArg<N> current,
