@@ -1,5 +1,6 @@
 // The engine against an independent oracle: a naive cell-by-cell flood fill
 // written here, knowing nothing of clusters or bitsets.
+#include "colorwalk/cluster_balls.hpp"
 #include "colorwalk/cluster_graph.hpp"
 
 #include "random_boards.hpp"
@@ -211,4 +212,48 @@ TEST(ClusterGraph, LargeBoardWithManyClusters) {
     ++moves;
   }
   EXPECT_EQ(moves, 1998);  // the farthest corner is 1998 steps away
+}
+
+// ClusterBalls against breadth-first search on the adjacency lists: every
+// ball of every cluster, radius 0 to beyond the farthest cluster, on boards
+// of 2x2 to 31x31; and no balls above the small-graph limit.
+TEST(ClusterBalls, EveryBallIsTheClustersWithinItsRadius) {
+  std::mt19937_64 rng(4242);
+  int balls = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::uint32_t side = trial < 30 ? 2 + static_cast<std::uint32_t>(rng() % 12)
+                                          : 20 + static_cast<std::uint32_t>(rng() % 12);
+    const Board board = colorwalk::testing::random_board(rng, side, side, 3, 6,
+                                                         colorwalk::testing::random_rules(rng));
+    const ClusterGraph g(board);
+    const ClusterBalls table(g);
+    ASSERT_FALSE(table.empty());
+    const std::uint32_t n = g.cluster_count();
+    for (ClusterId u = 0; u < n; ++u) {
+      std::vector<std::uint32_t> dist(n, ~0u);
+      std::vector<ClusterId> queue{u};
+      dist[u] = 0;
+      for (std::size_t i = 0; i < queue.size(); ++i)
+        for (ClusterId y : g.neighbors(queue[i]))
+          if (dist[y] == ~0u) {
+            dist[y] = dist[queue[i]] + 1;
+            queue.push_back(y);
+          }
+      const std::uint32_t farthest = dist[queue.back()];
+      for (std::uint32_t r = 0; r <= farthest + 1; ++r) {
+        const std::span<const ClusterGraph::Word> ball(table.ball(u, r), g.set_words());
+        for (ClusterId x = 0; x < n; ++x)
+          ASSERT_EQ(search::bits::test(ball, x), dist[x] <= r)
+              << "trial " << trial << " u " << u << " r " << r << " x " << x;
+        ++balls;
+      }
+    }
+  }
+  EXPECT_GT(balls, 10000);
+  std::vector<Color> cells(48 * 48);
+  for (Color& c : cells)
+    c = static_cast<Color>(rng() % 6);
+  const ClusterGraph large(Board::make(48, 48, std::move(cells), "012345", Rules::kFloodIt));
+  ASSERT_GT(large.set_words(), ClusterGraph::kSmallSetWords);
+  EXPECT_TRUE(ClusterBalls(large).empty());
 }
