@@ -412,17 +412,18 @@ TEST(Catalogue, BadSolversAndOptionsExitTwoNamingThem) {
 
 TEST(MemoryLimit, NamesTheBoardsAndSolversThatHitItAndGoesOn) {
   ScratchDir dir;
-  // 2 MiB holds greedy and the boards' graphs, not astar's searches.
+  // 1 MiB holds greedy and the boards' graphs, not astar's searches (the
+  // smallest, board 2's, takes more than 1.5 MiB).
   const std::string csv = dir.file("run.csv");
   const auto r = run_colorwalk(dir,
                                "solve --articles 4 --solver greedy --solver astar --threads 2 "
-                               "--memory-limit 2MiB --quiet --csv " +
+                               "--memory-limit 1MiB --quiet --csv " +
                                    quote(csv),
                                60);
   expect_clean(r, 1,
-               "colorwalk: board 0, solver astar: memory limit: the run's 2 MiB, shared by "
+               "colorwalk: board 0, solver astar: memory limit: the run's 1 MiB, shared by "
                "the boards being solved, had no room for its search",
-               "--memory-limit 2MiB");
+               "--memory-limit 1MiB");
   for (const char* board : {"0", "1", "2", "3"})
     EXPECT_NE(r.err.find(std::string("colorwalk: board ") + board + ", solver astar: memory limit"),
               std::string::npos)

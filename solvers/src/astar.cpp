@@ -1,9 +1,9 @@
 // astar: exact solving. A beam search gives an upper bound (a wider one on
 // boards where it is far above the lower bound), then A* on libsearch's
-// pooled best-first search over ExactDomain states (the elimination bound,
-// or the completion bound with completion=1; the dominance, neutral-move and
-// commutation rules, and duplicate detection on the absorbed set) keeps
-// only nodes whose f can beat it. Optimal when it finishes (A*'s path, or
+// pooled best-first search over ExactDomain states (the completion bound,
+// or with completion=0 the elimination bound; the dominance, neutral-move
+// and commutation rules, and duplicate detection on the absorbed set)
+// keeps only nodes whose f can beat it. Optimal when it finishes (A*'s path, or
 // the beam's if nothing beats it); at a node, memory or time limit it
 // returns the better of the beam's answer and the best open node completed
 // greedily, with proven_optimal = 0.
@@ -13,6 +13,7 @@
 #include "colorwalk/beam.hpp"
 #include "colorwalk/board_memory.hpp"
 #include "colorwalk/bounds.hpp"
+#include "colorwalk/cluster_balls.hpp"
 #include "colorwalk/exact_domain.hpp"
 #include "colorwalk/greedy.hpp"
 #include "colorwalk/solver.hpp"
@@ -29,7 +30,7 @@ class AStar final : public Solver {
         seconds_(p.get("seconds")),
         nodes_(static_cast<std::uint64_t>(p.get_int("nodes"))),
         beam_width_(static_cast<std::size_t>(p.get_int("beam"))),
-        completion_(p.get_int("completion") != 0) {}
+        completion_(static_cast<std::uint32_t>(p.get_int("completion"))) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     const BoardMemory memory(context, {&workspace_});
@@ -65,10 +66,13 @@ class AStar final : public Solver {
     // The node limit is for the board: A* gets what the beam left.
     if (nodes_ > 0) limits.max_expansions = nodes_ - std::min(nodes_, known.expanded);
     const ExactDomain domain(graph);
+    // Distances between clusters for the completion bound's test.
+    const ClusterBalls balls = completion_ > 0 ? ClusterBalls(graph) : ClusterBalls();
     auto cost = [&](const ExactDomain::State& s, std::uint32_t g) -> std::int64_t {
       if (g >= bound) return search::kPruneKey;
-      const std::uint32_t h = completion_ ? completion_bound(graph, s.marker, bound - g)
-                                          : elimination_bound(graph, s.marker, bound - g);
+      const std::uint32_t h = completion_ > 0
+                                  ? completion_bound(graph, balls, s.marker, bound - g, completion_)
+                                  : elimination_bound(graph, s.marker, bound - g);
       if (std::uint64_t{g} + h >= bound) return search::kPruneKey;
       return std::int64_t{g + h} * (std::int64_t{1} << 32) - g;  // f, ties to the deeper
     };
@@ -115,7 +119,7 @@ class AStar final : public Solver {
   double seconds_;
   std::uint64_t nodes_;
   std::size_t beam_width_;
-  bool completion_;  // completion_bound instead of elimination_bound
+  std::uint32_t completion_;  // completion_bound's max_rise; 0: elimination_bound
 };
 
 }  // namespace
@@ -123,7 +127,7 @@ class AStar final : public Solver {
 void register_astar(SolverRegistry& registry) {
   registry.add({.name = "astar",
                 .summary = "exact: a beam search's answer is the bound to beat, then A* with the "
-                           "elimination bound and dominance, neutral and commutation pruning; "
+                           "completion bound and dominance, neutral and commutation pruning; "
                            "optimal unless a limit stops it (then the better answer found, not "
                            "proven)",
                 .params = {{"memory", 1024, 16, 1 << 20, true, "memory limit of one search, MiB"},
@@ -135,10 +139,11 @@ void register_astar(SolverRegistry& registry) {
                             "width of the beam search run first for an upper bound (0: none); "
                             "4 times as wide again when its answer is 5 or more above the "
                             "start's lower bound"},
-                           {"completion", 0, 0, 1, true,
-                            "1: A* uses the completion bound (the elimination bound, plus one "
-                            "where no colour can be complete as early as it assumes): fewer "
-                            "nodes and less memory, more time per node"}},
+                           {"completion", 1, 0, 2, true,
+                            "the completion bound's largest rise: the elimination bound, raised "
+                            "by up to this where no colour can be complete as early as it "
+                            "assumes (0: the elimination bound alone; 2: fewer nodes, more time "
+                            "per node)"}},
                 .randomised = false,
                 .wasted_moves = false,
                 .exact = true,

@@ -98,6 +98,19 @@ WordSet<N> empty_word_set(std::size_t words) {
 template <std::size_t N>
 using WordSetArg = std::conditional_t<N != 0, WordSet<N>, WordSet<N>&>;
 
+// What play_out_relaxed<N, true> keeps of the relaxed game up to its
+// first elimination: the colour-blind rounds before it (k), the visited set
+// then (the clusters within distance k + 1), and the distance layers
+// 1 .. k + 1 (layer j at j * N of `layers`, which must hold the graph's
+// cluster count + 2 layers).
+template <std::size_t N>
+struct FirstElimination {
+  bool seen = false;
+  std::uint32_t rounds = 0;
+  std::array<ClusterGraph::Word, N> visited{};
+  ClusterGraph::Word* layers = nullptr;
+};
+
 // The relaxed game of the elimination bound (bounds.hpp), played out from a
 // point in it: `visited` the region, `current` its frontier (used up when
 // N = 0), `moves` counted so far, `remaining` the colours not yet
@@ -111,11 +124,13 @@ using WordSetArg = std::conditional_t<N != 0, WordSet<N>, WordSet<N>&>;
 // inlined, 5-8% faster on pc19-tiles than the loop written inside
 // elimination_bound_impl. The colour-completion test below is written out
 // rather than shared with completion_bound_impl: a shared helper reading
-// the sets through a pointer measured 5-8% slower on pc19-tiles.)
-template <std::size_t N>
+// the sets through a pointer measured 5-8% slower on pc19-tiles.) With
+// kCapture, it also fills `capture` (FirstElimination above).
+template <std::size_t N, bool kCapture = false>
 [[gnu::always_inline]] inline std::uint32_t play_out_relaxed(
     const ClusterGraph& graph, WordSetArg<N> visited, WordSetArg<N> current,
-    std::uint64_t remaining, std::uint32_t left, std::uint32_t moves, std::uint32_t cap) {
+    std::uint64_t remaining, std::uint32_t left, std::uint32_t moves, std::uint32_t cap,
+    FirstElimination<N>* capture = nullptr) {
   using Word = ClusterGraph::Word;
   using Set = WordSet<N>;
   const std::size_t words = words_of<N>(graph);
@@ -149,12 +164,21 @@ template <std::size_t N>
     // the bound, so once it reaches the cap the bound does too.
     if (moves + left >= cap) return moves + left;
     if (!known) {
+      if constexpr (kCapture)
+        if (!capture->seen) std::copy_n(current.data(), N, capture->layers + (moves + 1) * N);
       for (std::size_t w = 0; w < words; ++w)
         visited[w] |= current[w];
       completed = completed_colours();
     }
     known = false;
     if (completed != 0) {
+      if constexpr (kCapture) {
+        if (!capture->seen) {
+          capture->seen = true;
+          capture->rounds = moves;
+          std::copy_n(visited.data(), N, capture->visited.begin());
+        }
+      }
       const auto count = static_cast<std::uint32_t>(std::popcount(completed));
       remaining &= ~completed;
       left -= count;
@@ -189,6 +213,8 @@ template <std::size_t N>
         current[w] = near[w] & ~visited[w];
         visited[w] |= current[w];
       }
+      if constexpr (kCapture)
+        if (!capture->seen) std::copy_n(current.data(), N, capture->layers + (moves + 1) * N);
       completed = completed_colours();  // the next round's test, done here
       known = true;
       if (completed == 0 && moves + left < cap) {
@@ -249,33 +275,224 @@ namespace {
 // Buffers of completion_bound, kept per thread so that it allocates only
 // while they grow.
 struct CompletionScratch {
-  std::vector<ClusterGraph::Word> layers;  // distance layer j at j * words
-  std::vector<ClusterGraph::Word> useful;  // the same, only clusters leading to a target
-  std::vector<std::uint64_t> reach;        // per cluster: the targets it leads to
-  std::vector<std::uint8_t> target_index;  // per target cluster: its bit in `reach`
-  std::vector<ClusterGraph::Word> walk;    // per depth of the walk: absorbed, frontier
+  std::vector<ClusterGraph::Word> layers;        // distance layer j at j * words
+  std::vector<ClusterGraph::Word> walk;          // per depth of the walk: absorbed, frontier
+  std::vector<ClusterGraph::Word> pending_sets;  // per colour: its clusters to bring in reach
+  std::vector<ClusterId> pending;                // the same, listed by moves to spare
+  std::vector<std::size_t> spare_end;            // per colour and moves to spare: list ends
 };
 
 thread_local CompletionScratch completion_scratch;
 
+// The test of completion_bound: can some colour be complete after K moves
+// from state s, where `layers` holds the distance layers from its region up
+// to K + 1 (only colours within distance K + 1 can be)?
+//
+// Colour c is complete after K moves only if each of its clusters outside
+// the region and its frontier (the pending ones) touches the region by
+// then. Pending cluster u at distance d can: each move brings the region at
+// most one step closer to it, so after j moves some frontier cluster must
+// lie within K - j of u (a ball of ClusterBalls, one intersection), and u
+// has K + 1 - d moves to spare. The test is a depth-first walk over the
+// real moves that keeps, for every candidate colour, whether all its
+// pending clusters stay in reach; where one has no move to spare, only the
+// colours of the frontier clusters nearest to it can come next for that
+// colour. It succeeds when some colour has all its pending clusters on the
+// frontier or in the region. Moves that add nothing to the frontier bring
+// no cluster closer (a walk without them succeeds whenever one with them
+// does), and of two moves that commute only one order is walked
+// (commutation_skips: the other reaches no more). Every pruning is a
+// necessary condition and success is checked on the real sets, so the
+// answer is exact.
 template <std::size_t N>
-std::uint32_t completion_bound_impl(const ClusterGraph& graph, const MarkerState& s,
-                                    std::uint32_t cap) {
+class CompletionTest {
+ public:
   using Word = ClusterGraph::Word;
   using Set = std::array<Word, N>;
-  constexpr std::size_t kBits = search::bits::kWordBits;
+
+  CompletionTest(const ClusterGraph& graph, const ClusterBalls& balls, const MarkerState& s,
+                 const Word* layers, std::uint32_t moves, std::uint64_t candidates,
+                 CompletionScratch& sc)
+      : graph_(graph),
+        balls_(balls),
+        layers_(layers),
+        moves_(moves),
+        candidates_(candidates),
+        sc_(sc),
+        colours_(static_cast<Color>(graph.colors())),
+        colour_sets_(graph.color_set(0).data()),
+        colour_of_(graph.colors_of_clusters().data()),
+        levels_(moves + 1) {
+    const Word* absorbed = s.absorbed().data();
+    const Word* frontier = s.frontier().data();
+    sc.walk.resize((moves + 1) * 2 * N);
+    std::copy_n(absorbed, N, sc.walk.data());
+    std::copy_n(frontier, N, sc.walk.data() + N);
+    const std::size_t clusters = graph.cluster_count();
+    if (sc.pending.size() < colours_ * clusters) sc.pending.resize(colours_ * clusters);
+    sc.spare_end.resize(colours_ * levels_);
+    sc.pending_sets.resize(colours_ * N);
+    for (std::uint64_t rest = candidates; rest != 0; rest &= rest - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+      pending_begin_[c] = c * clusters;
+      for (std::size_t w = 0; w < N; ++w)
+        sc.pending_sets[c * N + w] = colour_set(c)[w] & ~(absorbed[w] | frontier[w]);
+    }
+  }
+
+  bool some_colour_can_be_complete() { return walk(0, candidates_, kNoColor, kEveryColor); }
+
+ private:
+  static constexpr std::size_t kBits = search::bits::kWordBits;
+
+  const Word* colour_set(std::size_t c) const noexcept { return colour_sets_ + c * N; }
+  std::size_t cluster(std::size_t w, Word bits) const noexcept {
+    return w * kBits + static_cast<std::size_t>(std::countr_zero(bits));
+  }
+  // Some cluster of `set` within distance r of u.
+  bool within(const Word* set, ClusterId u, std::uint32_t r) const noexcept {
+    const Word* ball = balls_.ball(u, r);
+    Word any = 0;
+    for (std::size_t w = 0; w < N; ++w)
+      any |= set[w] & ball[w];
+    return any != 0;
+  }
+  // u is in the region or on the frontier of the walk state at `in`.
+  static bool covered(const Word* in, ClusterId u) noexcept {
+    const Word bit = Word{1} << (u % kBits);
+    return ((in[u / kBits] | in[N + u / kBits]) & bit) != 0;
+  }
+  // The end of colour c's list of pending clusters with at most `spare`
+  // moves to spare (those at distance K + 1 - spare or more), listed as the
+  // walk first needs them: most walks end before the looser ones matter.
+  std::size_t tight_end(std::size_t c, std::uint32_t spare) {
+    while (listed_[c] <= spare) {
+      const std::uint32_t level = listed_[c]++;
+      const std::uint32_t d = moves_ + 1 - level;
+      std::size_t end = level == 0 ? pending_begin_[c] : sc_.spare_end[c * levels_ + level - 1];
+      if (d >= 2)  // (distance 1 is the frontier: nothing pending)
+        for (std::size_t w = 0; w < N; ++w)
+          for (Word bits = colour_set(c)[w] & layers_[d * N + w]; bits != 0; bits &= bits - 1)
+            sc_.pending[end++] = static_cast<ClusterId>(cluster(w, bits));
+      sc_.spare_end[c * levels_ + level] = end;
+    }
+    return sc_.spare_end[c * levels_ + spare];
+  }
+
+  // The walk from its state after j moves, the last one `last` (whose
+  // fresh clusters had the colours `last_fresh`); `alive`: the colours
+  // still possible.
+  bool walk(std::uint32_t j, std::uint64_t alive, Color last, std::uint64_t last_fresh) {
+    const Word* in = sc_.walk.data() + j * 2 * N;
+    const Word* next = in + N;
+    for (std::uint64_t rest = alive; rest != 0; rest &= rest - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+      Word away = 0;
+      for (std::size_t w = 0; w < N; ++w)
+        away |= sc_.pending_sets[c * N + w] & ~(in[w] | next[w]);
+      if (away == 0) return true;  // c is complete
+    }
+    if (j == moves_) return false;
+    std::uint64_t useful = 0;
+    for (Color m = 0; m < colours_; ++m) {
+      Word any = 0;
+      for (std::size_t w = 0; w < N; ++w)
+        any |= next[w] & colour_set(m)[w];
+      useful |= std::uint64_t{any != 0} << m;
+    }
+    const std::uint32_t spare = moves_ - j - 1;  // the distance a frontier cluster may keep
+    // Per colour, the moves that keep it possible. Only pending clusters
+    // with at most j moves to spare at the start can have none left.
+    std::array<std::uint64_t, kMaxColors> allowed_for;
+    std::uint64_t allowed = 0;
+    for (std::uint64_t rest = alive; rest != 0; rest &= rest - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+      std::uint64_t ok = useful;
+      const std::size_t tight = tight_end(c, j);
+      for (std::size_t i = pending_begin_[c]; i < tight && ok != 0; ++i) {
+        const ClusterId u = sc_.pending[i];
+        if (within(next, u, spare) || covered(in, u)) continue;
+        // None to spare: the next move must take a frontier cluster
+        // nearest to u.
+        const Word* ball = balls_.ball(u, spare + 1);
+        std::uint64_t ways = 0;
+        for (std::size_t w = 0; w < N; ++w)
+          for (Word bits = next[w] & ball[w]; bits != 0; bits &= bits - 1)
+            ways |= std::uint64_t{1} << colour_of_[cluster(w, bits)];
+        ok &= ways;
+      }
+      allowed_for[c] = ok;
+      allowed |= ok;
+    }
+    Word* in2 = sc_.walk.data() + (j + 1) * 2 * N;
+    Word* next2 = in2 + N;
+    for (std::uint64_t rest = allowed; rest != 0; rest &= rest - 1) {
+      const auto m = static_cast<Color>(std::countr_zero(rest));
+      Set taken{};
+      for (std::size_t w = 0; w < N; ++w)
+        taken[w] = next[w] & colour_set(m)[w];
+      const Set opened = graph_.neighbors_of<N>(taken.data());
+      Set fresh{};
+      Word any = 0;
+      for (std::size_t w = 0; w < N; ++w) {
+        in2[w] = in[w] | taken[w];
+        fresh[w] = opened[w] & ~(in[w] | next[w]);
+        next2[w] = (next[w] & ~taken[w]) | fresh[w];
+        any |= fresh[w];
+      }
+      if (any == 0) continue;  // adds nothing to the frontier
+      if (commutation_skips(graph_, m, last, last_fresh, std::span<const Word>(fresh.data(), N)))
+        continue;
+      // The colours still possible after m: every pending cluster with at
+      // most j + 1 to spare at the start still in reach.
+      std::uint64_t still = 0;
+      for (std::uint64_t live = alive; live != 0; live &= live - 1) {
+        const auto c = static_cast<std::size_t>(std::countr_zero(live));
+        if (((allowed_for[c] >> m) & 1) == 0) continue;
+        bool feasible = true;
+        const std::size_t tight = tight_end(c, j + 1);
+        for (std::size_t i = pending_begin_[c]; i < tight && feasible; ++i) {
+          const ClusterId u = sc_.pending[i];
+          feasible = (j + 1 < moves_ && within(next2, u, spare)) || covered(in2, u);
+        }
+        if (feasible) still |= std::uint64_t{1} << c;
+      }
+      if (still == 0) continue;
+      std::uint64_t fresh_colours = 0;
+      for (std::size_t w = 0; w < N; ++w)
+        for (Word bits = fresh[w]; bits != 0; bits &= bits - 1)
+          fresh_colours |= std::uint64_t{1} << colour_of_[cluster(w, bits)];
+      if (walk(j + 1, still, m, fresh_colours)) return true;
+    }
+    return false;
+  }
+
+  const ClusterGraph& graph_;
+  const ClusterBalls& balls_;
+  const Word* layers_;
+  std::uint32_t moves_;  // K
+  std::uint64_t candidates_;
+  CompletionScratch& sc_;
+  std::size_t colours_;
+  const Word* colour_sets_;
+  const Color* colour_of_;
+  std::size_t levels_;  // moves to spare run 0 .. K
+  std::array<std::size_t, kMaxColors> pending_begin_{};
+  std::array<std::uint32_t, kMaxColors> listed_{};  // per colour: levels listed so far
+};
+
+template <std::size_t N>
+std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBalls& balls,
+                                    const MarkerState& s, std::uint32_t cap,
+                                    std::uint32_t max_rise) {
+  using Word = ClusterGraph::Word;
+  using Set = std::array<Word, N>;
   CompletionScratch& sc = completion_scratch;
   const Word* colour_sets = graph.color_set(0).data();
   const auto colour_set = [&](std::size_t c) { return colour_sets + c * N; };
   const Word* absorbed = s.absorbed().data();
   const Word* frontier = s.frontier().data();
 
-  Set visited{};
-  Set layer{};
-  for (std::size_t w = 0; w < N; ++w) {
-    visited[w] = absorbed[w] | frontier[w];
-    layer[w] = frontier[w];
-  }
   std::uint64_t remaining = 0;
   for (Color c = 0; c < graph.colors(); ++c) {
     Word outside = 0;
@@ -285,186 +502,89 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const MarkerState
   }
   const auto left = static_cast<std::uint32_t>(std::popcount(remaining));
   if (left <= 1) return left;
-  const auto completed_colours = [&] {
-    std::uint64_t done = 0;
+  // The elimination bound, keeping its distance layers up to its first
+  // elimination, which comes after k colour-blind rounds.
+  const std::size_t most_layers = graph.cluster_count() + 2 + max_rise;
+  if (sc.layers.size() < most_layers * N) sc.layers.resize(most_layers * N);
+  Word* layers = sc.layers.data();
+  std::copy_n(absorbed, N, layers);
+  FirstElimination<N> found;
+  found.layers = layers;
+  Set start_region{};
+  Set start_frontier{};
+  std::copy_n(absorbed, N, start_region.begin());
+  std::copy_n(frontier, N, start_frontier.begin());
+  const std::uint32_t h = play_out_relaxed<N, true>(graph, start_region, start_frontier, remaining,
+                                                    left, 0, cap, &found);
+  if (!found.seen || h >= cap) return h;  // (not seen: stopped at the cap first)
+  const std::uint32_t k = found.rounds;
+  if (k == 0) return h;  // a colour is complete already
+
+  // The relaxed game with k + r colour-blind rounds first (r >= 1), with
+  // the layers up to k + r and the clusters within distance k + r.
+  Set visited = found.visited;  // within k + 1
+  std::uint32_t layered = k + 1;
+  const auto relaxed_after = [&](std::uint32_t r) {
+    for (; layered < k + r; ++layered) {
+      const Set near = graph.neighbors_of<N>(layers + layered * N);
+      Word* next = layers + (layered + 1) * N;
+      for (std::size_t w = 0; w < N; ++w) {
+        next[w] = near[w] & ~visited[w];
+        visited[w] |= next[w];
+      }
+    }
+    Set region = visited;
+    Set current{};
+    const Set near = graph.neighbors_of<N>(layers + (k + r) * N);
+    for (std::size_t w = 0; w < N; ++w)
+      current[w] = near[w] & ~region[w];
+    return play_out_relaxed<N>(graph, region, current, remaining, left, k + r, cap);
+  };
+  // True when no colour can be complete after k + r - 1 moves (the first
+  // k + r moves are then none the last of its colour). Needs the layers
+  // up to k + r.
+  const auto first_complete_at_least = [&](std::uint32_t r) {
+    std::uint64_t candidates = 0;  // the colours within distance k + r
     for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
       Word outside = 0;
       for (std::size_t w = 0; w < N; ++w)
         outside |= colour_set(c)[w] & ~visited[w];
-      if (outside == 0) done |= std::uint64_t{1} << c;
+      if (outside == 0) candidates |= std::uint64_t{1} << c;
     }
-    return done;
+    CompletionTest<N> test(graph, balls, s, layers, k + r - 1, candidates, sc);
+    return !test.some_colour_can_be_complete();
   };
-
-  // The relaxed game's colour-blind rounds before its first elimination
-  // walk the distance layers: layer j holds the clusters at distance j
-  // (layer 0: the region). k rounds, until some colour lies within k + 1.
-  // Two layers come from one pass over a layer (ClusterGraph::two_rings_of).
-  const std::size_t most_layers = graph.cluster_count() + 3;
-  if (sc.layers.size() < most_layers * N) sc.layers.resize(most_layers * N);
-  Word* layers = sc.layers.data();
-  std::copy_n(absorbed, N, layers);
-  std::copy_n(frontier, N, layers + N);
-  std::uint64_t first = completed_colours();
-  std::uint32_t k = 0;
-  bool ahead = false;  // layer k + 2 is known already (in `far`)
-  Set far{};
-  while (first == 0) {
-    if (k + 1 + left >= cap) return k + 1 + left;  // the bound is at least this
-    ++k;
-    if (ahead) {
-      for (std::size_t w = 0; w < N; ++w) {
-        layer[w] = far[w] & ~visited[w];
-        visited[w] |= layer[w];
-      }
-      ahead = false;
-    } else {
-      const auto [near, beyond] = graph.two_rings_of<N>(layer.data());
-      for (std::size_t w = 0; w < N; ++w) {
-        layer[w] = near[w] & ~visited[w];
-        visited[w] |= layer[w];
-      }
-      far = beyond;
-      ahead = true;
+  if (cap != std::numeric_limits<std::uint32_t>::max()) {
+    // The smallest rise whose relaxed game reaches the cap decides.
+    for (std::uint32_t r = std::max<std::uint32_t>(1, cap - h); r <= max_rise; ++r) {
+      const std::uint32_t raised = relaxed_after(r);
+      if (raised >= cap) return first_complete_at_least(r) ? raised : h;
     }
-    std::copy(layer.begin(), layer.end(), layers + (k + 1) * N);
-    first = completed_colours();
-  }
-  const auto layer_at = [&](std::size_t j) { return layers + j * N; };
-  // The elimination bound: from here its relaxed game eliminates `first`.
-  Set inside{};
-  for (std::size_t w = 0; w < N; ++w)
-    inside[w] = visited[w] & ~layer[w];
-  const std::uint32_t h = play_out_relaxed<N>(graph, inside, layer, remaining, left, k, cap);
-  if (h >= cap || (cap != std::numeric_limits<std::uint32_t>::max() && h + 1 < cap) || k == 0)
     return h;
-  // The relaxed game with k + 1 colour-blind rounds first: where it is no
-  // higher, the test below cannot raise the bound.
-  std::uint32_t later = 0;
-  {
-    Set region = visited;
-    Set current{};
-    const Set near = graph.neighbors_of<N>(layer_at(k + 1));
-    for (std::size_t w = 0; w < N; ++w)
-      current[w] = near[w] & ~region[w];
-    later = play_out_relaxed<N>(graph, region, current, remaining, left, k + 1, cap);
   }
-  if (later <= h) return h;
-
-  // Some colour c can be complete after k moves only if its clusters at
-  // distance k + 1 (the targets) all touch a cluster at distance k absorbed
-  // by then: each move must advance along a shortest path to every target
-  // at once. The walk below tries those move sequences, playing them for
-  // real, and asks at the end whether every cluster of c is absorbed or on
-  // the frontier. If no colour can be, none of the first k + 1 moves is the
-  // last of its colour, and the relaxed game may make k + 1 colour-blind
-  // rounds before it eliminates anything.
-  Set targets{};
-  for (std::size_t w = 0; w < N; ++w) {
-    Word wanted = 0;
-    for (std::uint64_t rest = first; rest != 0; rest &= rest - 1)
-      wanted |= colour_set(static_cast<std::size_t>(std::countr_zero(rest)))[w];
-    targets[w] = layer_at(k + 1)[w] & wanted;
-  }
-  if (sc.target_index.size() < graph.cluster_count()) {
-    sc.target_index.resize(graph.cluster_count());
-    sc.reach.resize(graph.cluster_count());
-  }
-  std::uint64_t count = 0;
-  for (std::size_t w = 0; w < N; ++w)
-    for (Word bits = targets[w]; bits != 0; bits &= bits - 1) {
-      if (count == 64) return h;  // more targets than bits: no claim
-      const std::size_t z = w * kBits + static_cast<std::size_t>(std::countr_zero(bits));
-      sc.target_index[z] = static_cast<std::uint8_t>(count);
-      sc.reach[z] = std::uint64_t{1} << count;
-      ++count;
-    }
-  std::array<std::uint64_t, 64> colour_targets{};
-  for (std::uint64_t rest = first; rest != 0; rest &= rest - 1) {
-    const auto c = static_cast<std::size_t>(std::countr_zero(rest));
-    for (std::size_t w = 0; w < N; ++w)
-      for (Word bits = targets[w] & colour_set(c)[w]; bits != 0; bits &= bits - 1)
-        colour_targets[c] |=
-            std::uint64_t{1}
-            << sc.target_index[w * kBits + static_cast<std::size_t>(std::countr_zero(bits))];
-  }
-  // reach[y] for y at distance j in 1..k: the targets a shortest path
-  // through y leads to; useful layer j: the clusters of layer j with some.
-  sc.useful.assign((k + 2) * N, 0);
-  std::copy(targets.begin(), targets.end(), sc.useful.data() + (k + 1) * N);
-  for (std::size_t j = k; j >= 1; --j) {
-    const Word* beyond = sc.useful.data() + (j + 1) * N;
-    Word* useful = sc.useful.data() + j * N;
-    const Set near = graph.neighbors_of<N>(beyond);
-    for (std::size_t w = 0; w < N; ++w)
-      useful[w] = near[w] & layer_at(j)[w];
-    for (std::size_t w = 0; w < N; ++w)
-      for (Word bits = useful[w]; bits != 0; bits &= bits - 1) {
-        const std::size_t y = w * kBits + static_cast<std::size_t>(std::countr_zero(bits));
-        const Word* around = graph.neighbor_set(static_cast<ClusterId>(y));
-        std::uint64_t leads = 0;
-        for (std::size_t v = 0; v < N; ++v)
-          for (Word next = around[v] & beyond[v]; next != 0; next &= next - 1)
-            leads |= sc.reach[v * kBits + static_cast<std::size_t>(std::countr_zero(next))];
-        sc.reach[y] = leads;
-      }
-  }
-  const std::uint64_t* reach = sc.reach.data();
-  const Color colours = static_cast<Color>(graph.colors());
-  const Color* colour_of = graph.colors_of_clusters().data();
-  // The walk: at depth j, the real absorbed set and frontier after j moves.
-  sc.walk.resize((k + 1) * 2 * N);
-  std::copy_n(absorbed, N, sc.walk.data());
-  std::copy_n(frontier, N, sc.walk.data() + N);
-  const auto feasible = [&](auto&& self, std::size_t c, std::size_t j) -> bool {
-    const Word* in = sc.walk.data() + j * 2 * N;
-    const Word* next = in + N;
-    if (j == k) {
-      for (std::size_t w = 0; w < N; ++w)
-        if ((colour_set(c)[w] & ~(in[w] | next[w])) != 0) return false;
-      return true;
-    }
-    const Word* useful = sc.useful.data() + (j + 1) * N;
-    // The targets each colour's move would keep in reach.
-    std::array<std::uint64_t, kMaxColors> leads;
-    std::fill_n(leads.begin(), colours, std::uint64_t{0});
-    for (std::size_t w = 0; w < N; ++w)
-      for (Word bits = next[w] & useful[w]; bits != 0; bits &= bits - 1) {
-        const std::size_t y = w * kBits + static_cast<std::size_t>(std::countr_zero(bits));
-        leads[colour_of[y]] |= reach[y];
-      }
-    const std::uint64_t wanted = colour_targets[c];
-    for (Color m = 0; m < colours; ++m) {
-      if ((leads[m] & wanted) != wanted) continue;
-      Set taken{};
-      for (std::size_t w = 0; w < N; ++w)
-        taken[w] = next[w] & colour_set(m)[w];
-      Word* in2 = sc.walk.data() + (j + 1) * 2 * N;
-      Word* next2 = in2 + N;
-      const Set opened = graph.neighbors_of<N>(taken.data());
-      for (std::size_t w = 0; w < N; ++w) {
-        in2[w] = in[w] | taken[w];
-        next2[w] = (next[w] & ~taken[w]) | (opened[w] & ~in2[w]);
-      }
-      if (self(self, c, j + 1)) return true;
-    }
-    return false;
-  };
-  for (std::uint64_t rest = first; rest != 0; rest &= rest - 1)
-    if (feasible(feasible, static_cast<std::size_t>(std::countr_zero(rest)), 0)) return h;
-
-  return later;
+  // Uncapped: the largest rise that is proven (a proof at r holds at every
+  // smaller r too) and raises the bound.
+  std::uint32_t raised_at[kMaxRise + 1] = {};
+  for (std::uint32_t r = 1; r <= max_rise; ++r)
+    raised_at[r] = relaxed_after(r);
+  for (std::uint32_t r = max_rise; r >= 1; --r)
+    if (raised_at[r] > h && first_complete_at_least(r)) return raised_at[r];
+  return h;
 }
 
 }  // namespace
 
-std::uint32_t completion_bound(const ClusterGraph& graph, const MarkerState& s, std::uint32_t cap) {
+std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
+                               const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise) {
+  max_rise = std::min(max_rise, kMaxRise);
   return with_set_words(graph.set_words(), [&]<std::size_t N>() -> std::uint32_t {
     if constexpr (N == 0)
       return elimination_bound(graph, s, cap);  // graphs of more than 1024 clusters
+    else if (balls.empty() || max_rise == 0)
+      return elimination_bound(graph, s, cap);
     else
-      return completion_bound_impl<N>(graph, s, cap);
+      return completion_bound_impl<N>(graph, balls, s, cap, max_rise);
   });
 }
 

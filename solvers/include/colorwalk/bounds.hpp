@@ -19,7 +19,7 @@
 //   frontier is at least as good: count one and absorb it. The count when at
 //   most one colour is left (plus one if one is) is a lower bound. (The idea
 //   of the floodit program by Aaron and Simon Puchert.)
-// completion_bound: the elimination bound, one higher when the relaxed game
+// completion_bound: the elimination bound, raised when the relaxed game
 //   starts too early. Every remaining colour's last move takes all its
 //   remaining clusters, so before it they all lie in the region or on its
 //   frontier ("complete"). With e the fewest moves after which some colour
@@ -27,19 +27,18 @@
 //   the relaxed game above may begin with e colour-blind rounds, which can
 //   only raise its count. The relaxed game itself begins with k rounds,
 //   k + 1 the distance within which some colour first lies wholly, so
-//   e >= k; the test is whether e = k. Colour c is complete after k moves
-//   only if its clusters at distance k + 1 all touch a cluster at distance
-//   k absorbed by then, which takes a move sequence advancing along a
-//   shortest path to each of them at every move; a depth-first walk over
-//   those sequences (pruned by which of them every move keeps in reach)
-//   plays each for real and checks the colour at the end. If no colour of
-//   those complete at distance k + 1 can be, e >= k + 1 and the relaxed
-//   game starts with k + 1 colour-blind rounds; that raises it by at most
-//   one (an extra colour-blind round only enlarges the region). Graphs of
-//   more than 1024 clusters get the elimination bound. (Measured in A*: 2.5
-//   to 4 times fewer expansions on the articles' boards, pc19-tiles and
-//   floodtest-1000, a quarter to a third of the peak memory on the first and
-//   last, at 1.05 to 1.37 times the time; README "Measured".)
+//   e >= k. Rise r (1 <= r <= max_rise) tests e >= k + r: whether some
+//   colour (one within distance k + r) can be complete after k + r - 1
+//   moves, by a walk over the real move sequences that keeps every one of
+//   its clusters within reach of the region in time (a cluster at distance
+//   d has d - 1 steps to make, and each move makes at most one; distances
+//   between clusters from ClusterBalls), and checks completeness on the
+//   real sets; exact, see CompletionTest in bounds.cpp. Where it cannot,
+//   the relaxed game starts with k + r colour-blind rounds. Graphs of more
+//   than 1024 clusters, or an empty ClusterBalls, get the elimination
+//   bound. (Measured in A* with max_rise 1: 2.5 to 4 times fewer
+//   expansions on the articles' boards, pc19-tiles and floodtest-1000;
+//   README "Measured".)
 // dominant_move: a colour all of whose remaining clusters touch the region.
 //   Playing it now is part of some optimal continuation (it must be played
 //   at some point, clears the colour for good, and only enlarges the region
@@ -72,6 +71,7 @@
 #include <optional>
 #include <span>
 
+#include "colorwalk/cluster_balls.hpp"
 #include "colorwalk/cluster_graph.hpp"
 
 namespace colorwalk {
@@ -85,11 +85,16 @@ std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s);
 std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
                                 std::uint32_t cap = std::numeric_limits<std::uint32_t>::max());
 
-// With a cap, the result reaches `cap` exactly when the bound does; below
-// it, it may be the elimination bound (the test runs only where it decides
-// that).
-std::uint32_t completion_bound(const ClusterGraph& graph, const MarkerState& s,
-                               std::uint32_t cap = std::numeric_limits<std::uint32_t>::max());
+// The completion bound with rises up to max_rise (at most kMaxRise; 0: the
+// elimination bound). Uncapped, it is the relaxed game after the largest
+// proven rise. With a cap, the result reaches `cap` exactly when that bound
+// does; below it, it may be lower (the elimination bound, or a smaller
+// rise): only the rise that can reach the cap is tested.
+inline constexpr std::uint32_t kMaxRise = 2;
+std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
+                               const MarkerState& s,
+                               std::uint32_t cap = std::numeric_limits<std::uint32_t>::max(),
+                               std::uint32_t max_rise = 1);
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
 
