@@ -443,19 +443,13 @@ class CompletionTest {
       if (any == 0) continue;  // adds nothing to the frontier
       if (commutation_skips(graph_, m, last, last_fresh, std::span<const Word>(fresh.data(), N)))
         continue;
-      // The colours still possible after m: every pending cluster with at
-      // most j + 1 to spare at the start still in reach.
+      // The colours still possible after m: those it was allowed for. (No
+      // pending cluster can fall out of reach: one with moves to spare
+      // keeps at least none, one with none is brought closer by m.)
       std::uint64_t still = 0;
       for (std::uint64_t live = alive; live != 0; live &= live - 1) {
         const auto c = static_cast<std::size_t>(std::countr_zero(live));
-        if (((allowed_for[c] >> m) & 1) == 0) continue;
-        bool feasible = true;
-        const std::size_t tight = tight_end(c, j + 1);
-        for (std::size_t i = pending_begin_[c]; i < tight && feasible; ++i) {
-          const ClusterId u = sc_.pending[i];
-          feasible = (j + 1 < moves_ && within(next2, u, spare)) || covered(in2, u);
-        }
-        if (feasible) still |= std::uint64_t{1} << c;
+        still |= ((allowed_for[c] >> m) & 1) << c;
       }
       if (still == 0) continue;
       std::uint64_t fresh_colours = 0;

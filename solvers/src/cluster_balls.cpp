@@ -1,6 +1,6 @@
 #include "colorwalk/cluster_balls.hpp"
 
-#include <algorithm>
+#include <array>
 
 namespace colorwalk {
 
@@ -14,36 +14,34 @@ ClusterBalls::ClusterBalls(const ClusterGraph& graph) {
     search::bits::set(every_, x);
   offset_.resize(n);
   eccentricity_.resize(n);
-  std::vector<Word> ball(words);
-  std::vector<Word> layer(words);
-  std::vector<Word> next(words);
-  for (ClusterId u = 0; u < n; ++u) {
-    offset_[u] = balls_.size();
-    std::fill(ball.begin(), ball.end(), Word{0});
-    std::fill(layer.begin(), layer.end(), Word{0});
-    search::bits::set(ball, u);
-    search::bits::set(layer, u);
-    std::uint32_t r = 0;
-    while (true) {
-      balls_.insert(balls_.end(), ball.begin(), ball.end());  // radius r
-      std::fill(next.begin(), next.end(), Word{0});
-      search::bits::for_each_set(std::span<const Word>(layer), [&](std::size_t x) {
-        graph.add_neighbors(static_cast<ClusterId>(x), next);
-      });
-      bool grew = false;
-      for (std::size_t w = 0; w < words; ++w) {
-        next[w] &= ~ball[w];
-        ball[w] |= next[w];
-        grew |= next[w] != 0;
+  // A breadth-first search from every cluster, gathering neighbour sets in
+  // registers (ClusterGraph::neighbors_of).
+  with_set_words(words, [&]<std::size_t N>() {
+    if constexpr (N != 0) {
+      for (ClusterId u = 0; u < n; ++u) {
+        offset_[u] = balls_.size();
+        std::array<Word, N> ball{};
+        std::array<Word, N> layer{};
+        ball[u / search::bits::kWordBits] = Word{1} << (u % search::bits::kWordBits);
+        layer = ball;
+        std::uint32_t r = 0;
+        while (true) {
+          const std::array<Word, N> near = graph.neighbors_of<N>(layer.data());
+          Word grew = 0;
+          for (std::size_t w = 0; w < N; ++w) {
+            layer[w] = near[w] & ~ball[w];
+            grew |= layer[w];
+          }
+          if (grew == 0) break;  // ball r holds every cluster: kept once, as every_
+          balls_.insert(balls_.end(), ball.begin(), ball.end());
+          for (std::size_t w = 0; w < N; ++w)
+            ball[w] |= layer[w];
+          ++r;
+        }
+        eccentricity_[u] = r;
       }
-      if (!grew) break;
-      layer.swap(next);
-      ++r;
     }
-    // Radius r holds every cluster (the graph is connected): kept as every_.
-    balls_.resize(balls_.size() - words);
-    eccentricity_[u] = r;
-  }
+  });
 }
 
 }  // namespace colorwalk
