@@ -278,8 +278,6 @@ struct CompletionScratch {
   std::vector<ClusterGraph::Word> layers;        // distance layer j at j * words
   std::vector<ClusterGraph::Word> walk;          // per depth of the walk: absorbed, frontier
   std::vector<ClusterGraph::Word> pending_sets;  // per colour: its clusters to bring in reach
-  std::vector<ClusterId> pending;                // the same, listed by moves to spare
-  std::vector<std::size_t> spare_end;            // per colour and moves to spare: list ends
 };
 
 thread_local CompletionScratch completion_scratch;
@@ -321,20 +319,15 @@ class CompletionTest {
         sc_(sc),
         colours_(static_cast<Color>(graph.colors())),
         colour_sets_(graph.color_set(0).data()),
-        colour_of_(graph.colors_of_clusters().data()),
-        levels_(moves + 1) {
+        colour_of_(graph.colors_of_clusters().data()) {
     const Word* absorbed = s.absorbed().data();
     const Word* frontier = s.frontier().data();
     sc.walk.resize((moves + 1) * 2 * N);
     std::copy_n(absorbed, N, sc.walk.data());
     std::copy_n(frontier, N, sc.walk.data() + N);
-    const std::size_t clusters = graph.cluster_count();
-    if (sc.pending.size() < colours_ * clusters) sc.pending.resize(colours_ * clusters);
-    sc.spare_end.resize(colours_ * levels_);
     sc.pending_sets.resize(colours_ * N);
     for (std::uint64_t rest = candidates; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
-      pending_begin_[c] = c * clusters;
       for (std::size_t w = 0; w < N; ++w)
         sc.pending_sets[c * N + w] = colour_set(c)[w] & ~(absorbed[w] | frontier[w]);
     }
@@ -357,28 +350,6 @@ class CompletionTest {
       any |= set[w] & ball[w];
     return any != 0;
   }
-  // u is in the region or on the frontier of the walk state at `in`.
-  static bool covered(const Word* in, ClusterId u) noexcept {
-    const Word bit = Word{1} << (u % kBits);
-    return ((in[u / kBits] | in[N + u / kBits]) & bit) != 0;
-  }
-  // The end of colour c's list of pending clusters with at most `spare`
-  // moves to spare (those at distance K + 1 - spare or more), listed as the
-  // walk first needs them: most walks end before the looser ones matter.
-  std::size_t tight_end(std::size_t c, std::uint32_t spare) {
-    while (listed_[c] <= spare) {
-      const std::uint32_t level = listed_[c]++;
-      const std::uint32_t d = moves_ + 1 - level;
-      std::size_t end = level == 0 ? pending_begin_[c] : sc_.spare_end[c * levels_ + level - 1];
-      if (d >= 2)  // (distance 1 is the frontier: nothing pending)
-        for (std::size_t w = 0; w < N; ++w)
-          for (Word bits = colour_set(c)[w] & layers_[d * N + w]; bits != 0; bits &= bits - 1)
-            sc_.pending[end++] = static_cast<ClusterId>(cluster(w, bits));
-      sc_.spare_end[c * levels_ + level] = end;
-    }
-    return sc_.spare_end[c * levels_ + spare];
-  }
-
   // The walk from its state after j moves, the last one `last` (whose
   // fresh clusters had the colours `last_fresh`); `alive`: the colours
   // still possible.
@@ -402,28 +373,36 @@ class CompletionTest {
     }
     const std::uint32_t spare = moves_ - j - 1;  // the distance a frontier cluster may keep
     // Per colour, the moves that keep it possible. Only pending clusters
-    // with at most j moves to spare at the start can have none left.
+    // with at most j moves to spare at the start (at distance K + 1 - j or
+    // more) can have none left, and only those not yet on the frontier.
     std::array<std::uint64_t, kMaxColors> allowed_for;
     std::uint64_t allowed = 0;
     for (std::uint64_t rest = alive; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
       std::uint64_t ok = useful;
-      const std::size_t tight = tight_end(c, j);
-      for (std::size_t i = pending_begin_[c]; i < tight && ok != 0; ++i) {
-        const ClusterId u = sc_.pending[i];
-        if (within(next, u, spare) || covered(in, u)) continue;
-        // None to spare: the next move must take a frontier cluster
-        // nearest to u.
-        const Word* ball = balls_.ball(u, spare + 1);
-        std::uint64_t ways = 0;
-        for (std::size_t w = 0; w < N; ++w)
-          for (Word bits = next[w] & ball[w]; bits != 0; bits &= bits - 1)
-            ways |= std::uint64_t{1} << colour_of_[cluster(w, bits)];
-        ok &= ways;
+      for (std::uint32_t d = moves_ + 1; d + j >= moves_ + 1 && ok != 0; --d) {
+        const Word* layer = layers_ + d * N;
+        for (std::size_t w = 0; w < N && ok != 0; ++w)
+          for (Word bits = colour_set(c)[w] & layer[w] & ~(in[w] | next[w]); bits != 0 && ok != 0;
+               bits &= bits - 1) {
+            const auto u = static_cast<ClusterId>(cluster(w, bits));
+            if (within(next, u, spare)) continue;
+            // None to spare: the next move must take a frontier cluster
+            // nearest to u.
+            const Word* ball = balls_.ball(u, spare + 1);
+            std::uint64_t ways = 0;
+            for (std::size_t v = 0; v < N; ++v)
+              for (Word near = next[v] & ball[v]; near != 0; near &= near - 1)
+                ways |= std::uint64_t{1} << colour_of_[cluster(v, near)];
+            ok &= ways;
+          }
       }
       allowed_for[c] = ok;
       allowed |= ok;
     }
+    // With one move left every pending cluster was checked above: a move
+    // allowed for a colour puts each of its clusters on the frontier.
+    if (j + 1 == moves_) return allowed != 0;
     Word* in2 = sc_.walk.data() + (j + 1) * 2 * N;
     Word* next2 = in2 + N;
     for (std::uint64_t rest = allowed; rest != 0; rest &= rest - 1) {
@@ -452,10 +431,12 @@ class CompletionTest {
         still |= ((allowed_for[c] >> m) & 1) << c;
       }
       if (still == 0) continue;
+      // (Only a level with a move after it needs the fresh colours.)
       std::uint64_t fresh_colours = 0;
-      for (std::size_t w = 0; w < N; ++w)
-        for (Word bits = fresh[w]; bits != 0; bits &= bits - 1)
-          fresh_colours |= std::uint64_t{1} << colour_of_[cluster(w, bits)];
+      if (j + 2 < moves_)
+        for (std::size_t w = 0; w < N; ++w)
+          for (Word bits = fresh[w]; bits != 0; bits &= bits - 1)
+            fresh_colours |= std::uint64_t{1} << colour_of_[cluster(w, bits)];
       if (walk(j + 1, still, m, fresh_colours)) return true;
     }
     return false;
@@ -470,9 +451,6 @@ class CompletionTest {
   std::size_t colours_;
   const Word* colour_sets_;
   const Color* colour_of_;
-  std::size_t levels_;  // moves to spare run 0 .. K
-  std::array<std::size_t, kMaxColors> pending_begin_{};
-  std::array<std::uint32_t, kMaxColors> listed_{};  // per colour: levels listed so far
 };
 
 template <std::size_t N>
