@@ -194,8 +194,8 @@ std::uint32_t first_complete_time(const ClusterGraph& g, const MarkerState& s,
 
 // The completion bound by its definition (bounds.hpp): with k the
 // colour-blind rounds before the relaxed game's first elimination, the
-// relaxed game after k + r forced rounds for the largest r <= max_rise with
-// first-complete time >= k + r (r = 0: the elimination bound).
+// largest relaxed game after k + r forced rounds over every r <= max_rise
+// with first-complete time >= k + r (r = 0: the elimination bound).
 std::uint32_t completion_by_definition(const ClusterGraph& g, const MarkerState& s,
                                        std::uint32_t max_rise) {
   const std::vector<Color> colours = remaining_colours(g, s);
@@ -210,7 +210,10 @@ std::uint32_t completion_by_definition(const ClusterGraph& g, const MarkerState&
   }
   const std::uint32_t k = within - 1;
   const std::uint32_t e = first_complete_time(g, s, k + max_rise);
-  return relaxed_game(g, s, k + std::min(e - k, max_rise));
+  std::uint32_t best = relaxed_game(g, s, k);
+  for (std::uint32_t r = 1; r <= std::min(e - k, max_rise); ++r)
+    best = std::max(best, relaxed_game(g, s, k + r));
+  return best;
 }
 
 }  // namespace

@@ -512,11 +512,10 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
       current[w] = near[w] & ~region[w];
     return play_out_relaxed<N>(graph, region, current, remaining, left, k + r, cap);
   };
-  // True when no colour can be complete after k + r - 1 moves (the first
-  // k + r moves are then none the last of its colour). Needs the layers
-  // up to k + r.
-  const auto first_complete_at_least = [&](std::uint32_t r) {
-    std::uint64_t candidates = 0;  // the colours within distance k + r
+  // The colours within distance k + r: those with no cluster outside
+  // `visited`, read right after relaxed_after(r).
+  const auto colours_within = [&] {
+    std::uint64_t candidates = 0;
     for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
       Word outside = 0;
@@ -524,24 +523,41 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
         outside |= colour_set(c)[w] & ~visited[w];
       if (outside == 0) candidates |= std::uint64_t{1} << c;
     }
+    return candidates;
+  };
+  // True when no colour (of `candidates`, those within distance k + r) can
+  // be complete after k + r - 1 moves: the first k + r moves are then none
+  // the last of its colour. Needs the layers up to k + r.
+  const auto first_complete_at_least = [&](std::uint32_t r, std::uint64_t candidates) {
     CompletionTest<N> test(graph, balls, s, layers, k + r - 1, candidates, sc);
     return !test.some_colour_can_be_complete();
   };
+  // A proof at rise r holds at every smaller rise too, so the bound is the
+  // largest relaxed game among the rises up to the largest proven one.
   if (cap != std::numeric_limits<std::uint32_t>::max()) {
-    // The smallest rise whose relaxed game reaches the cap decides.
+    // The smallest rise whose relaxed game reaches the cap decides (a
+    // smaller one, below the cap, cannot raise the result to it; one below
+    // cap - h cannot reach it, as the relaxed game after r more rounds is at
+    // most h + r).
     for (std::uint32_t r = std::max<std::uint32_t>(1, cap - h); r <= max_rise; ++r) {
       const std::uint32_t raised = relaxed_after(r);
-      if (raised >= cap) return first_complete_at_least(r) ? raised : h;
+      if (raised >= cap) return first_complete_at_least(r, colours_within()) ? raised : h;
     }
     return h;
   }
-  // Uncapped: the largest rise that is proven (a proof at r holds at every
-  // smaller r too) and raises the bound.
+  // Uncapped: every rise's relaxed game and candidates (relaxed_after moves
+  // `visited` on), then the largest proven rise below which some relaxed
+  // game is above h.
   std::uint32_t raised_at[kMaxRise + 1] = {};
-  for (std::uint32_t r = 1; r <= max_rise; ++r)
+  std::uint64_t candidates_at[kMaxRise + 1] = {};
+  for (std::uint32_t r = 1; r <= max_rise; ++r) {
     raised_at[r] = relaxed_after(r);
-  for (std::uint32_t r = max_rise; r >= 1; --r)
-    if (raised_at[r] > h && first_complete_at_least(r)) return raised_at[r];
+    candidates_at[r] = colours_within();
+  }
+  for (std::uint32_t r = max_rise; r >= 1; --r) {
+    const std::uint32_t best = *std::max_element(raised_at + 1, raised_at + r + 1);
+    if (best > h && first_complete_at_least(r, candidates_at[r])) return best;
+  }
   return h;
 }
 
