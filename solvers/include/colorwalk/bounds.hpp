@@ -86,8 +86,9 @@ std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
                                 std::uint32_t cap = std::numeric_limits<std::uint32_t>::max());
 
 // The completion bound with rises up to max_rise (at most kMaxRise; 0: the
-// elimination bound). Uncapped, it is the relaxed game after the largest
-// proven rise. With a cap, the result reaches `cap` exactly when that bound
+// elimination bound). Uncapped, it is the largest relaxed game among the
+// rises up to the largest proven one (a proof at a rise holds at every
+// smaller one), at least the elimination bound. With a cap, the result reaches `cap` exactly when that bound
 // does; below it, it may be lower (the elimination bound, or a smaller
 // rise): only the rise that can reach the cap is tested.
 inline constexpr std::uint32_t kMaxRise = 2;
