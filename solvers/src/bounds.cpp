@@ -278,6 +278,7 @@ struct CompletionScratch {
   std::vector<ClusterGraph::Word> layers;        // distance layer j at j * words
   std::vector<ClusterGraph::Word> walk;          // per depth of the walk: absorbed, frontier
   std::vector<ClusterGraph::Word> pending_sets;  // per colour: its clusters to bring in reach
+  std::vector<ClusterGraph::Word> nearer;        // per depth j: layers K + 1 - j .. K
 };
 
 thread_local CompletionScratch completion_scratch;
@@ -331,6 +332,10 @@ class CompletionTest {
       for (std::size_t w = 0; w < N; ++w)
         sc.pending_sets[c * N + w] = colour_set(c)[w] & ~(absorbed[w] | frontier[w]);
     }
+    sc.nearer.assign((moves + 1) * N, 0);
+    for (std::uint32_t j = 1; j <= moves; ++j)
+      for (std::size_t w = 0; w < N; ++w)
+        sc.nearer[j * N + w] = sc.nearer[(j - 1) * N + w] | layers[(moves + 1 - j) * N + w];
   }
 
   bool some_colour_can_be_complete() { return walk(0, candidates_, kNoColor, kEveryColor); }
@@ -356,12 +361,17 @@ class CompletionTest {
   bool walk(std::uint32_t j, std::uint64_t alive, Color last, std::uint64_t last_fresh) {
     const Word* in = sc_.walk.data() + j * 2 * N;
     const Word* next = in + N;
+    // Per colour still possible, its pending clusters not yet on the
+    // frontier.
+    std::array<Set, kMaxColors> away;
     for (std::uint64_t rest = alive; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
-      Word away = 0;
-      for (std::size_t w = 0; w < N; ++w)
-        away |= sc_.pending_sets[c * N + w] & ~(in[w] | next[w]);
-      if (away == 0) return true;  // c is complete
+      Word any = 0;
+      for (std::size_t w = 0; w < N; ++w) {
+        away[c][w] = sc_.pending_sets[c * N + w] & ~(in[w] | next[w]);
+        any |= away[c][w];
+      }
+      if (any == 0) return true;  // c is complete
     }
     if (j == moves_) return false;
     std::uint64_t useful = 0;
@@ -375,28 +385,40 @@ class CompletionTest {
     // Per colour, the moves that keep it possible. Only pending clusters
     // with at most j moves to spare at the start (at distance K + 1 - j or
     // more) can have none left, and only those not yet on the frontier.
+    // A cluster of the farthest layer, K + 1, never has one: it is still
+    // at distance K + 1 - j or more. Those of layers K + 1 - j .. K may.
+    const Word* farthest = layers_ + (moves_ + 1) * N;
+    const Word* nearer = sc_.nearer.data() + j * N;
+    // The next move must take a frontier cluster nearest to u.
+    // (Of the moves in `ok`: a test per colour, not per cluster.)
+    const auto ways_to = [&](ClusterId u, std::uint64_t ok) {
+      const Word* ball = balls_.ball(u, spare + 1);
+      Set near;
+      for (std::size_t v = 0; v < N; ++v)
+        near[v] = next[v] & ball[v];
+      std::uint64_t ways = 0;
+      for (std::uint64_t rest = ok; rest != 0; rest &= rest - 1) {
+        const auto m = static_cast<std::size_t>(std::countr_zero(rest));
+        Word hit = 0;
+        for (std::size_t v = 0; v < N; ++v)
+          hit |= near[v] & colour_set(m)[v];
+        ways |= std::uint64_t{hit != 0} << m;
+      }
+      return ways;
+    };
     std::array<std::uint64_t, kMaxColors> allowed_for;
     std::uint64_t allowed = 0;
     for (std::uint64_t rest = alive; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
       std::uint64_t ok = useful;
-      for (std::uint32_t d = moves_ + 1; d + j >= moves_ + 1 && ok != 0; --d) {
-        const Word* layer = layers_ + d * N;
-        for (std::size_t w = 0; w < N && ok != 0; ++w)
-          for (Word bits = colour_set(c)[w] & layer[w] & ~(in[w] | next[w]); bits != 0 && ok != 0;
-               bits &= bits - 1) {
-            const auto u = static_cast<ClusterId>(cluster(w, bits));
-            if (within(next, u, spare)) continue;
-            // None to spare: the next move must take a frontier cluster
-            // nearest to u.
-            const Word* ball = balls_.ball(u, spare + 1);
-            std::uint64_t ways = 0;
-            for (std::size_t v = 0; v < N; ++v)
-              for (Word near = next[v] & ball[v]; near != 0; near &= near - 1)
-                ways |= std::uint64_t{1} << colour_of_[cluster(v, near)];
-            ok &= ways;
-          }
-      }
+      for (std::size_t w = 0; w < N && ok != 0; ++w)
+        for (Word bits = away[c][w] & farthest[w]; bits != 0 && ok != 0; bits &= bits - 1)
+          ok = ways_to(static_cast<ClusterId>(cluster(w, bits)), ok);
+      for (std::size_t w = 0; w < N && ok != 0; ++w)
+        for (Word bits = away[c][w] & nearer[w]; bits != 0 && ok != 0; bits &= bits - 1) {
+          const auto u = static_cast<ClusterId>(cluster(w, bits));
+          if (!within(next, u, spare)) ok = ways_to(u, ok);
+        }
       allowed_for[c] = ok;
       allowed |= ok;
     }
@@ -434,9 +456,12 @@ class CompletionTest {
       // (Only a level with a move after it needs the fresh colours.)
       std::uint64_t fresh_colours = 0;
       if (j + 2 < moves_)
-        for (std::size_t w = 0; w < N; ++w)
-          for (Word bits = fresh[w]; bits != 0; bits &= bits - 1)
-            fresh_colours |= std::uint64_t{1} << colour_of_[cluster(w, bits)];
+        for (std::size_t c = 0; c < colours_; ++c) {
+          Word hit = 0;
+          for (std::size_t w = 0; w < N; ++w)
+            hit |= fresh[w] & colour_set(c)[w];
+          fresh_colours |= std::uint64_t{hit != 0} << c;
+        }
       if (walk(j + 1, still, m, fresh_colours)) return true;
     }
     return false;
