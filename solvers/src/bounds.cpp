@@ -427,7 +427,13 @@ class CompletionTest {
     if (j + 1 == moves_) return allowed != 0;
     Word* in2 = sc_.walk.data() + (j + 1) * 2 * N;
     Word* next2 = in2 + N;
-    for (std::uint64_t rest = allowed; rest != 0; rest &= rest - 1) {
+    // Commutation skips a move below `last` that took no colour `last`
+    // made fresh without looking at its own fresh clusters: those go
+    // before its neighbours are gathered.
+    std::uint64_t skipped = 0;
+    if (last != kNoColor)
+      skipped = ((std::uint64_t{1} << last) - 1) & ~last_fresh;
+    for (std::uint64_t rest = allowed & ~skipped; rest != 0; rest &= rest - 1) {
       const auto m = static_cast<Color>(std::countr_zero(rest));
       Set taken{};
       for (std::size_t w = 0; w < N; ++w)
