@@ -319,8 +319,7 @@ class CompletionTest {
         candidates_(candidates),
         sc_(sc),
         colours_(static_cast<Color>(graph.colors())),
-        colour_sets_(graph.color_set(0).data()),
-        colour_of_(graph.colors_of_clusters().data()) {
+        colour_sets_(graph.color_set(0).data()) {
     const Word* absorbed = s.absorbed().data();
     const Word* frontier = s.frontier().data();
     sc.walk.resize((moves + 1) * 2 * N);
@@ -481,7 +480,6 @@ class CompletionTest {
   CompletionScratch& sc_;
   std::size_t colours_;
   const Word* colour_sets_;
-  const Color* colour_of_;
 };
 
 template <std::size_t N>
