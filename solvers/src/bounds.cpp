@@ -429,9 +429,8 @@ class CompletionTest {
     // Commutation skips a move below `last` that took no colour `last`
     // made fresh without looking at its own fresh clusters: those go
     // before its neighbours are gathered.
-    std::uint64_t skipped = 0;
-    if (last != kNoColor)
-      skipped = ((std::uint64_t{1} << last) - 1) & ~last_fresh;
+    const std::uint64_t skipped =
+        last == kNoColor ? 0 : ((std::uint64_t{1} << last) - 1) & ~last_fresh;
     for (std::uint64_t rest = allowed & ~skipped; rest != 0; rest &= rest - 1) {
       const auto m = static_cast<Color>(std::countr_zero(rest));
       Set taken{};

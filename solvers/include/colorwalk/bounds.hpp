@@ -88,9 +88,10 @@ std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
 // The completion bound with rises up to max_rise (at most kMaxRise; 0: the
 // elimination bound). Uncapped, it is the largest relaxed game among the
 // rises up to the largest proven one (a proof at a rise holds at every
-// smaller one), at least the elimination bound. With a cap, the result reaches `cap` exactly when that bound
-// does; below it, it may be lower (the elimination bound, or a smaller
-// rise): only the rise that can reach the cap is tested.
+// smaller one), at least the elimination bound. With a cap, the result
+// reaches `cap` exactly when that bound does; below it, it may be lower
+// (the elimination bound, or a smaller rise): only the rise that can reach
+// the cap is tested.
 inline constexpr std::uint32_t kMaxRise = 2;
 std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
                                const MarkerState& s,
