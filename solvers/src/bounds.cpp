@@ -483,8 +483,8 @@ class CompletionTest {
 
 template <std::size_t N>
 std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBalls& balls,
-                                    const MarkerState& s, std::uint32_t cap,
-                                    std::uint32_t max_rise) {
+                                    const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise,
+                                    std::uint32_t levels) {
   using Word = ClusterGraph::Word;
   using Set = std::array<Word, N>;
   CompletionScratch& sc = completion_scratch;
@@ -563,13 +563,29 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   // A proof at rise r holds at every smaller rise too, so the bound is the
   // largest relaxed game among the rises up to the largest proven one.
   if (cap != std::numeric_limits<std::uint32_t>::max()) {
-    // The smallest rise whose relaxed game reaches the cap decides (a
-    // smaller one, below the cap, cannot raise the result to it; one below
-    // cap - h cannot reach it, as the relaxed game after r more rounds is at
-    // most h + r).
-    for (std::uint32_t r = std::max<std::uint32_t>(1, cap - h); r <= max_rise; ++r) {
-      const std::uint32_t raised = relaxed_after(r);
-      if (raised >= cap) return first_complete_at_least(r, colours_within()) ? raised : h;
+    // The thresholds from `cap` down to `lowest` (and above h) are decided,
+    // the highest first. The bound reaches threshold t exactly when the
+    // smallest rise whose relaxed game reaches t is proven (a smaller one
+    // cannot; a larger one is proven only if that one is). No rise below
+    // t - h can reach t, as the relaxed game after r more rounds is at most
+    // h + r. The relaxed games are played in increasing rise order
+    // (relaxed_after moves `visited` on), from the smallest rise any
+    // threshold needs, and only as far as one is needed.
+    const std::uint32_t lowest = std::max(cap - std::min(cap, levels - 1), h + 1);
+    std::uint32_t raised_at[kMaxRise + 1] = {};
+    std::uint64_t candidates_at[kMaxRise + 1] = {};
+    std::uint32_t played = lowest - h - 1;  // rises whose relaxed game is known, from lowest - h
+    std::uint32_t provable = max_rise;      // rises not yet known to fail
+    for (std::uint32_t t = cap; t >= lowest; --t) {
+      for (std::uint32_t r = t - h; r <= provable; ++r) {
+        for (; played < r; ++played) {
+          raised_at[played + 1] = relaxed_after(played + 1);
+          candidates_at[played + 1] = colours_within();
+        }
+        if (raised_at[r] < t) continue;
+        if (first_complete_at_least(r, candidates_at[r])) return raised_at[r];
+        provable = r - 1;
+      }
     }
     return h;
   }
@@ -592,7 +608,8 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
 }  // namespace
 
 std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
-                               const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise) {
+                               const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise,
+                               std::uint32_t levels) {
   max_rise = std::min(max_rise, kMaxRise);
   return with_set_words(graph.set_words(), [&]<std::size_t N>() -> std::uint32_t {
     if constexpr (N == 0)
@@ -600,7 +617,7 @@ std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& ba
     else if (balls.empty() || max_rise == 0)
       return elimination_bound(graph, s, cap);
     else
-      return completion_bound_impl<N>(graph, balls, s, cap, max_rise);
+      return completion_bound_impl<N>(graph, balls, s, cap, max_rise, std::max(levels, 1U));
   });
 }
 

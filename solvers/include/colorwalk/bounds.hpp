@@ -89,14 +89,15 @@ std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
 // elimination bound). Uncapped, it is the largest relaxed game among the
 // rises up to the largest proven one (a proof at a rise holds at every
 // smaller one), at least the elimination bound. With a cap, the result
-// reaches `cap` exactly when that bound does; below it, it may be lower
-// (the elimination bound, or a smaller rise): only the rise that can reach
-// the cap is tested.
+// reaches each of the `levels` thresholds cap, cap - 1, ..., cap - levels
+// + 1 exactly when that bound does; below the lowest, it may be lower (the
+// elimination bound, or a smaller rise): only the rises that can reach a
+// threshold are tested. (levels 0 counts as 1.)
 inline constexpr std::uint32_t kMaxRise = 2;
 std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
                                const MarkerState& s,
                                std::uint32_t cap = std::numeric_limits<std::uint32_t>::max(),
-                               std::uint32_t max_rise = 1);
+                               std::uint32_t max_rise = 1, std::uint32_t levels = 1);
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
 
