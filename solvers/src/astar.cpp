@@ -45,13 +45,6 @@ class AStar final : public Solver {
 
     // An upper bound first: A* then keeps only nodes that can beat it, which
     // spares it most of its memory, and if none can, the bound is optimal.
-    // A bound one above the optimum costs A* less since it lifts nodes into
-    // its last layer (below), so the first beam is narrow: width 8 by
-    // default (measured against 16, one core: floodtest-1000's first 100
-    // boards 5.89 -> 5.60 s, pc19-tiles 1.62 -> 1.53 s, the articles' 100
-    // 11.82 -> 11.54 s, b12c12n1000's first 100 7.92 -> 7.55 s, b14c8 and
-    // b18c6 unchanged; width 4 was faster on floodtest but slower on b12c12,
-    // with twice the memory).
     Solution known =
         beam_width_ > 0 ? solve_with_beam(graph, workspace_, beam_width_, limits) : Solution{};
     // A wide gap between that bound and the start's lower bound marks a board
@@ -161,7 +154,7 @@ void register_astar(SolverRegistry& registry) {
                            {"nodes", 0, 0, 1e15, true,
                             "expansion limit per board (0: none; every node is kept, so memory "
                             "bounds it)"},
-                           {"beam", 8, 0, 1 << 20, true,
+                           {"beam", 16, 0, 1 << 20, true,
                             "width of the beam search run first for an upper bound (0: none); "
                             "4 times as wide again, up to twice, while its answer is 5 or more "
                             "above the start's lower bound"},
