@@ -576,7 +576,8 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
     std::uint64_t candidates_at[kMaxRise + 1] = {};
     std::uint32_t played = lowest - h - 1;  // rises whose relaxed game is known, from lowest - h
     std::uint32_t provable = max_rise;      // rises not yet known to fail
-    for (std::uint32_t t = cap; t >= lowest; --t) {
+    // (No threshold above h + max_rise can be reached.)
+    for (std::uint32_t t = std::min(cap, h + max_rise); t >= lowest; --t) {
       for (std::uint32_t r = t - h; r <= provable; ++r) {
         for (; played < r; ++played) {
           raised_at[played + 1] = relaxed_after(played + 1);
