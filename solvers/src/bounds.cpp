@@ -561,47 +561,33 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
     return !test.some_colour_can_be_complete();
   };
   // A proof at rise r holds at every smaller rise too, so the bound is the
-  // largest relaxed game among the rises up to the largest proven one.
-  if (cap != std::numeric_limits<std::uint32_t>::max()) {
-    // The thresholds from `cap` down to `lowest` (and above h) are decided,
-    // the highest first. The bound reaches threshold t exactly when the
-    // smallest rise whose relaxed game reaches t is proven (a smaller one
-    // cannot; a larger one is proven only if that one is). No rise below
-    // t - h can reach t, as the relaxed game after r more rounds is at most
-    // h + r. The relaxed games are played in increasing rise order
-    // (relaxed_after moves `visited` on), from the smallest rise any
-    // threshold needs, and only as far as one is needed.
-    const std::uint32_t lowest = std::max(cap - std::min(cap, levels - 1), h + 1);
-    std::uint32_t raised_at[kMaxRise + 1] = {};
-    std::uint64_t candidates_at[kMaxRise + 1] = {};
-    std::uint32_t played = lowest - h - 1;  // rises whose relaxed game is known, from lowest - h
-    std::uint32_t provable = max_rise;      // rises not yet known to fail
-    // (No threshold above h + max_rise can be reached.)
-    for (std::uint32_t t = std::min(cap, h + max_rise); t >= lowest; --t) {
-      for (std::uint32_t r = t - h; r <= provable; ++r) {
-        for (; played < r; ++played) {
-          raised_at[played + 1] = relaxed_after(played + 1);
-          candidates_at[played + 1] = colours_within();
-        }
-        if (raised_at[r] < t) continue;
-        if (first_complete_at_least(r, candidates_at[r])) return raised_at[r];
-        provable = r - 1;
-      }
-    }
-    return h;
-  }
-  // Uncapped: every rise's relaxed game and candidates (relaxed_after moves
-  // `visited` on), then the largest proven rise below which some relaxed
-  // game is above h.
+  // largest relaxed game among the rises up to the largest proven one. The
+  // thresholds from the highest reachable down to `lowest` (and above h)
+  // are decided, the highest first: from the cap down `levels` of them, or
+  // uncapped every one, which gives the bound itself. The bound reaches
+  // threshold t exactly when the smallest rise whose relaxed game reaches t
+  // is proven (a smaller one cannot; a larger one is proven only if that
+  // one is). No rise below t - h can reach t, as the relaxed game after r
+  // more rounds is at most h + r, so no threshold above h + max_rise is
+  // reached. The relaxed games are played in increasing rise order
+  // (relaxed_after moves `visited` on), from the smallest rise any
+  // threshold needs, and only as far as one is needed.
+  const bool capped = cap != std::numeric_limits<std::uint32_t>::max();
+  const std::uint32_t lowest = capped ? std::max(cap - std::min(cap, levels - 1), h + 1) : h + 1;
   std::uint32_t raised_at[kMaxRise + 1] = {};
   std::uint64_t candidates_at[kMaxRise + 1] = {};
-  for (std::uint32_t r = 1; r <= max_rise; ++r) {
-    raised_at[r] = relaxed_after(r);
-    candidates_at[r] = colours_within();
-  }
-  for (std::uint32_t r = max_rise; r >= 1; --r) {
-    const std::uint32_t best = *std::max_element(raised_at + 1, raised_at + r + 1);
-    if (best > h && first_complete_at_least(r, candidates_at[r])) return best;
+  std::uint32_t played = lowest - h - 1;  // rises whose relaxed game is known, from lowest - h
+  std::uint32_t provable = max_rise;      // rises not yet known to fail
+  for (std::uint32_t t = std::min(cap, h + max_rise); t >= lowest; --t) {
+    for (std::uint32_t r = t - h; r <= provable; ++r) {
+      for (; played < r; ++played) {
+        raised_at[played + 1] = relaxed_after(played + 1);
+        candidates_at[played + 1] = colours_within();
+      }
+      if (raised_at[r] < t) continue;
+      if (first_complete_at_least(r, candidates_at[r])) return raised_at[r];
+      provable = r - 1;
+    }
   }
   return h;
 }
