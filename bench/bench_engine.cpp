@@ -5,9 +5,9 @@
 
 #include <array>
 
-#include "colorwalk/cluster_graph.hpp"
-#include "colorwalk/solver.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/cluster_graph.hpp"
+#include "registry/registry.hpp"
+#include "game/sources.hpp"
 
 using namespace colorwalk;
 

@@ -17,12 +17,12 @@
 #include <deque>
 #include <vector>
 
-#include "colorwalk/bounds.hpp"
-#include "colorwalk/cluster_graph.hpp"
-#include "colorwalk/greedy.hpp"
-#include "colorwalk/search_domain.hpp"
-#include "colorwalk/solver.hpp"
-#include "colorwalk/sources.hpp"
+#include "exact/bounds.hpp"
+#include "game/cluster_graph.hpp"
+#include "game/greedy_move.hpp"
+#include "game/search_domain.hpp"
+#include "registry/registry.hpp"
+#include "game/sources.hpp"
 #include "search/best_first.hpp"
 #include "search/bfs.hpp"
 #include "search/dfs.hpp"

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "colorwalk/board_io.hpp"
-#include "colorwalk/cluster_graph.hpp"
-#include "colorwalk/greedy.hpp"
-#include "colorwalk/replay.hpp"
+#include "game/board_io.hpp"
+#include "game/cluster_graph.hpp"
+#include "game/greedy_move.hpp"
+#include "game/replay.hpp"
 #include "fuzz_check.hpp"
 
 namespace colorwalk::fuzz {

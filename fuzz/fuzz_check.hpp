@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "colorwalk/board.hpp"
+#include "game/board.hpp"
 
 #define FUZZ_CHECK(condition)                                                            \
   do {                                                                                   \

@@ -14,9 +14,9 @@
 #include <string>
 #include <utility>
 
-#include "colorwalk/cluster_graph.hpp"
-#include "colorwalk/replay.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/cluster_graph.hpp"
+#include "game/replay.hpp"
+#include "game/sources.hpp"
 #include "fuzz_check.hpp"
 
 using namespace colorwalk;

@@ -9,9 +9,9 @@
 #include <sstream>
 #include <string>
 
-#include "colorwalk/board_io.hpp"
-#include "colorwalk/cluster_graph.hpp"
-#include "colorwalk/replay.hpp"
+#include "game/board_io.hpp"
+#include "game/cluster_graph.hpp"
+#include "game/replay.hpp"
 #include "fuzz_check.hpp"
 
 using namespace colorwalk;

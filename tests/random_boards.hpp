@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "colorwalk/cluster_graph.hpp"
+#include "game/cluster_graph.hpp"
 
 namespace colorwalk::testing {
 

@@ -8,10 +8,10 @@
 #include <random>
 #include <set>
 
-#include "colorwalk/look_ahead.hpp"
-#include "colorwalk/replay.hpp"
-#include "colorwalk/solver.hpp"
-#include "colorwalk/sources.hpp"
+#include "articles/look_ahead.hpp"
+#include "game/replay.hpp"
+#include "registry/registry.hpp"
+#include "game/sources.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,7 +20,7 @@ using namespace colorwalk;
 namespace {
 
 Solution solve_with(const std::string& spec, const ClusterGraph& g, std::uint64_t seed = 0) {
-  return builtin_solvers().parse(spec).make()->solve(g, SolveContext{0, seed, nullptr});
+  return builtin_solvers().parse(spec).make()->solve(g, SolveContext{seed, nullptr});
 }
 
 std::string solve_string(const std::string& spec, const Board& b, std::uint64_t seed = 0) {
@@ -250,6 +250,13 @@ TEST(Metrics, FollowTheArticlesFormulas) {
 // ---------------------------------------------------------------------------
 // Registration.
 
+// The default of a solver's parameter; -1 when it has no such parameter.
+double default_of(const SolverInfo& info, const std::string& name) {
+  for (const ParamSpec& p : info.params)
+    if (p.name == name) return p.default_value;
+  return -1;
+}
+
 TEST(ArticleSolvers, AreRegisteredWithTheirParameters) {
   const auto& r = builtin_solvers();
   for (const char* name : {"round-robin-skip", "random", "random-skip"}) {
@@ -271,15 +278,15 @@ TEST(ArticleSolvers, AreRegisteredWithTheirParameters) {
       EXPECT_FALSE(info->wasted_moves) << info->name;
       EXPECT_FALSE(info->exact) << info->name;
     }
-    const SolverSpec spec = r.parse(la);
-    EXPECT_EQ(spec.values.get_int("depth"), 2) << la;  // the articles' default max_moves
-    EXPECT_EQ(spec.values.get_int("legacy"), 0) << la;
+    const SolverInfo& deep = *r.find(la);
+    EXPECT_EQ(default_of(deep, "depth"), 2) << la;  // the articles' default max_moves
+    EXPECT_EQ(default_of(deep, "legacy"), 0) << la;
     EXPECT_NO_THROW(r.parse(la + ":depth=8"));
     EXPECT_THROW(r.parse(la + ":depth=0"), SpecError);
     EXPECT_THROW(r.parse(la + ":depth=9"), SpecError);
     if (f.early_moves > 0) {
-      EXPECT_EQ(r.parse(f.name).values.get_int("switch"), f.early_moves);
-      EXPECT_EQ(spec.values.get_int("switch"), f.early_moves);
+      EXPECT_EQ(default_of(*r.find(f.name), "switch"), f.early_moves);
+      EXPECT_EQ(default_of(deep, "switch"), f.early_moves);
     }
   }
 }
@@ -434,12 +441,10 @@ TEST(RandomSolvers, DependOnlyOnTheSeed) {
     const auto solver = builtin_solvers().parse(name).make();
     std::set<std::string> seen;  // (strings: GCC 12 misreads vector<uint8_t> comparisons)
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      const Solution a = solver->solve(g, SolveContext{0, seed, nullptr});
+      const Solution a = solver->solve(g, SolveContext{seed, nullptr});
       // The same seed again, with the same instance and with a fresh one.
-      EXPECT_EQ(solver->solve(g, SolveContext{0, seed, nullptr}).moves, a.moves) << name;
+      EXPECT_EQ(solver->solve(g, SolveContext{seed, nullptr}).moves, a.moves) << name;
       EXPECT_EQ(solve_with(name, g, seed).moves, a.moves) << name;
-      // The board index plays no part: only the seed does.
-      EXPECT_EQ(solver->solve(g, SolveContext{17, seed, nullptr}).moves, a.moves) << name;
       seen.insert(moves_to_string(b, a.moves));
     }
     EXPECT_EQ(seen.size(), 6u) << name << ": six seeds should give six different games";
@@ -496,7 +501,7 @@ TEST(ArticleSolvers, EverySolverReplaysOnRandomSmallBoards) {
     for (auto& [name, solver] : solvers) {
       const SolverInfo& info = *builtin_solvers().find(name);
       const Solution s =
-          solver->solve(g, SolveContext{static_cast<std::size_t>(trial), rng(), nullptr});
+          solver->solve(g, SolveContext{rng(), nullptr});
       const ReplayResult r =
           replay(g, s.moves, info.wasted_moves ? WastedMoves::kAllow : WastedMoves::kReject);
       ASSERT_TRUE(r.ok()) << name << ", trial " << trial << ": " << r.describe(b, s.moves);

@@ -8,8 +8,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "colorwalk/board_io.hpp"
-#include "colorwalk/replay.hpp"
+#include "game/board_io.hpp"
+#include "game/replay.hpp"
 #include "recorder.hpp"
 #include "report.hpp"
 #include "results_csv.hpp"

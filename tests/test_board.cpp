@@ -1,4 +1,4 @@
-#include "colorwalk/board.hpp"
+#include "game/board.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "colorwalk/board_io.hpp"
+#include "game/board_io.hpp"
 
 #include <array>
 #include <cerrno>

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "colorwalk/board_io.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/board_io.hpp"
+#include "game/sources.hpp"
 #include "test_support.hpp"
 
 using namespace colorwalk;
@@ -344,7 +344,7 @@ TEST(Catalogue, BadSolversAndOptionsExitTwoNamingThem) {
   ScratchDir dir;
   const std::vector<std::pair<std::string, std::string>> cases = {
       // Solvers and their parameters.
-      {"solve --articles 5 --solver nope", "unknown solver 'nope' (known: round-robin, "},
+      {"solve --articles 5 --solver nope", "unknown solver 'nope' (known: bfs, "},
       {"solve --articles 5 --solver ''", "unknown solver ''"},
       {"solve --articles 5 --solver greedy:depth=2",
        "solver 'greedy' has no parameter 'depth' (it takes none)"},

@@ -12,9 +12,9 @@
 #include <sstream>
 #include <thread>
 
-#include "colorwalk/board_io.hpp"
-#include "colorwalk/replay.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/board_io.hpp"
+#include "game/replay.hpp"
+#include "game/sources.hpp"
 #include "test_support.hpp"
 
 using namespace colorwalk;

@@ -1,7 +1,7 @@
 // The engine against an independent oracle: a naive cell-by-cell flood fill
 // written here, knowing nothing of clusters or bitsets.
-#include "colorwalk/cluster_balls.hpp"
-#include "colorwalk/cluster_graph.hpp"
+#include "exact/cluster_balls.hpp"
+#include "game/cluster_graph.hpp"
 
 #include "random_boards.hpp"
 

@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "colorwalk/board_io.hpp"
-#include "colorwalk/replay.hpp"
+#include "game/board_io.hpp"
+#include "game/replay.hpp"
 
 using namespace colorwalk;
 

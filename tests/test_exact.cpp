@@ -12,13 +12,13 @@
 
 #include <gtest/gtest.h>
 
-#include "colorwalk/board_io.hpp"
-#include "colorwalk/bounds.hpp"
-#include "colorwalk/cluster_balls.hpp"
-#include "colorwalk/exact_domain.hpp"
-#include "colorwalk/replay.hpp"
-#include "colorwalk/solver.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/board_io.hpp"
+#include "exact/bounds.hpp"
+#include "exact/cluster_balls.hpp"
+#include "exact/exact_domain.hpp"
+#include "game/replay.hpp"
+#include "registry/registry.hpp"
+#include "game/sources.hpp"
 #include "random_boards.hpp"
 
 using namespace colorwalk;
@@ -472,6 +472,55 @@ TEST(ExactDomainRules, ChildrenAreTheUsefulMovesLessNeutralAndCommutedOnes) {
   EXPECT_GT(large, 100);
 }
 
+// Ablation: every rule off offers every useful move; each rule off alone
+// keeps a superset of what all rules keep, and drops a move somewhere.
+TEST(ExactDomainRules, EachRuleSwitchesOffAlone) {
+  const std::array<ExactRules, 4> switched{{{.dominance = false, .neutral = true, .commutation = true},
+                                            {.dominance = true, .neutral = false, .commutation = true},
+                                            {.dominance = true, .neutral = true, .commutation = false},
+                                            {.dominance = false, .neutral = false, .commutation = false}}};
+  std::mt19937_64 rng(1618);
+  std::array<int, 4> gained{};  // states where a rule off kept more children
+  for (int trial = 0; trial < 120; ++trial) {
+    const std::uint32_t side = 3 + static_cast<std::uint32_t>(trial % 12);
+    const Board board = colorwalk::testing::random_board(rng, side, side + 1, 3, 7,
+                                                         colorwalk::testing::random_rules(rng));
+    const ClusterGraph g(board);
+    const ExactDomain all_on(g);
+    ExactDomain::State s = all_on.initial_state();
+    const auto children_of = [&](const ExactDomain& domain, const ExactDomain::State& at) {
+      search::MoveList<Color, ExactDomain::kMaxMoves> moves;
+      domain.moves(at, moves);
+      std::uint64_t children = 0;
+      for (const Color c : moves) {
+        ExactDomain::State child = at;
+        if (domain.apply(child, c)) children |= std::uint64_t{1} << c;
+      }
+      return children;
+    };
+    while (!all_on.is_goal(s)) {
+      const std::uint64_t kept = children_of(all_on, s);
+      for (std::size_t r = 0; r < switched.size(); ++r) {
+        const std::uint64_t more = children_of(ExactDomain(g, switched[r]), s);
+        ASSERT_EQ(more & kept, kept) << "trial " << trial << " rules " << r;
+        if (more != kept) ++gained[r];
+        if (r == 3) {
+          ASSERT_EQ(more, g.useful_moves(s.marker)) << "trial " << trial;
+        }
+      }
+      if (kept == 0) break;
+      // Walk on by a child that every rule set keeps.
+      std::vector<Color> next;
+      for (std::uint64_t m = kept; m != 0; m &= m - 1)
+        next.push_back(static_cast<Color>(std::countr_zero(m)));
+      const Color c = next[rng() % next.size()];
+      ASSERT_TRUE(all_on.apply(s, c));
+    }
+  }
+  for (std::size_t r = 0; r < switched.size(); ++r)
+    EXPECT_GT(gained[r], 20) << "rules " << r;  // each switch changes something
+}
+
 TEST(Bounds, AdmissibleAndPruningRulesKeepAnOptimalMove) {
   std::mt19937_64 rng(5150);
   int states = 0;
@@ -618,7 +667,13 @@ TEST_P(AStarBounds, AgreesWithExhaustiveSearchOnSmallBoards) {
 INSTANTIATE_TEST_SUITE_P(Bounds, AStarBounds,
                          ::testing::Values("astar", "astar:completion=0",
                                            "astar:beam=1,completion=1",
-                                           "astar:beam=1,completion=2"),
+                                           "astar:beam=1,completion=2",
+                                           // Each pruning rule off alone, and all off
+                                           // (ablation), where A* keeps more children.
+                                           "astar:beam=1,dominance=0",
+                                           "astar:beam=1,neutral=0",
+                                           "astar:beam=1,commutation=0",
+                                           "astar:beam=1,dominance=0,neutral=0,commutation=0"),
                          [](const auto& param_info) {
                            std::string n = param_info.param;
                            for (char& c : n)
@@ -638,7 +693,7 @@ TEST(AStar, AtALimitReturnsAValidUnprovenSolution) {
     EXPECT_GE(s.moves.size(), 32u) << spec;
   }
   std::atomic<bool> cancel{true};
-  const Solution c = builtin_solvers().parse("astar").make()->solve(g, SolveContext{0, 0, &cancel});
+  const Solution c = builtin_solvers().parse("astar").make()->solve(g, SolveContext{0, &cancel});
   EXPECT_FALSE(c.proven_optimal);
   EXPECT_TRUE(replay(g, c.moves).ok());
 }
@@ -666,7 +721,7 @@ TEST_P(AStarDatasets, MatchesTheOptimalFilesOnTheFirstFiftyBoards) {
     Board board = boards[i];
     board.set_rules(Rules::kFloodIt, StartSpec{d.start, {}});
     const ClusterGraph g(board);
-    const Solution s = astar->solve(g, SolveContext{i, 0, nullptr});
+    const Solution s = astar->solve(g, SolveContext{0, nullptr});
     ASSERT_TRUE(s.proven_optimal) << d.name << " board " << i;
     EXPECT_EQ(s.moves.size(), optimal[i].symbols.size()) << d.name << " board " << i;
     EXPECT_TRUE(replay(g, s.moves).ok()) << d.name << " board " << i;

@@ -1,4 +1,4 @@
-#include "colorwalk/replay.hpp"
+#include "game/replay.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "colorwalk/board_io.hpp"
+#include "game/board_io.hpp"
 #include "merge.hpp"
 #include "progress.hpp"
 #include "report.hpp"

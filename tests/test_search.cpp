@@ -9,10 +9,10 @@
 
 #include <gtest/gtest.h>
 
-#include "colorwalk/replay.hpp"
-#include "colorwalk/search_domain.hpp"
-#include "colorwalk/solver.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/replay.hpp"
+#include "game/search_domain.hpp"
+#include "registry/registry.hpp"
+#include "game/sources.hpp"
 #include "random_boards.hpp"
 #include "search/best_first.hpp"
 #include "search/bfs.hpp"

@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "colorwalk/search_domain.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/search_domain.hpp"
+#include "game/sources.hpp"
 #include "search/best_first.hpp"
 #include "search/bfs.hpp"
 #include "test_domains.hpp"

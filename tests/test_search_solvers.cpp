@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "colorwalk/article_search.hpp"
-#include "colorwalk/replay.hpp"
-#include "colorwalk/search_domain.hpp"
-#include "colorwalk/solver.hpp"
-#include "colorwalk/sources.hpp"
+#include "articles/article_search.hpp"
+#include "game/replay.hpp"
+#include "game/search_domain.hpp"
+#include "registry/registry.hpp"
+#include "game/sources.hpp"
 #include "search/best_first.hpp"
 #include "search/bfs.hpp"
 
@@ -65,7 +65,7 @@ const std::vector<std::string>& specs() {
 }
 
 Solution solve_with(Solver& solver, const ClusterGraph& g) {
-  return solver.solve(g, SolveContext{0, 0, nullptr});
+  return solver.solve(g, SolveContext{0, nullptr});
 }
 
 Solution solve_with(const std::string& spec, const ClusterGraph& g) {
@@ -333,7 +333,7 @@ TEST(SearchSolvers, CancelledSolversStillFinishTheGame) {
   const ClusterGraph g(ArticlesSource(1).board(0));
   for (const char* name : kNames) {
     auto solver = builtin_solvers().parse(name).make();
-    const Solution s = solver->solve(g, SolveContext{0, 0, &cancel});
+    const Solution s = solver->solve(g, SolveContext{0, &cancel});
     expect_replays(g, s, name);
   }
 }

@@ -9,10 +9,10 @@
 #include <thread>
 #include <vector>
 
-#include "colorwalk/board_memory.hpp"
-#include "colorwalk/search_domain.hpp"
-#include "colorwalk/solver.hpp"
-#include "colorwalk/sources.hpp"
+#include "registry/board_memory.hpp"
+#include "game/search_domain.hpp"
+#include "registry/registry.hpp"
+#include "game/sources.hpp"
 #include "search/best_first.hpp"
 #include "search/workspace.hpp"
 

@@ -1,6 +1,6 @@
-#include "colorwalk/replay.hpp"
-#include "colorwalk/solver.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/replay.hpp"
+#include "registry/registry.hpp"
+#include "game/sources.hpp"
 
 #include <gtest/gtest.h>
 
@@ -41,24 +41,78 @@ TEST(Registry, SpecErrorsNameTheProblem) {
             "solver spec 'greedy:depth': expected KEY=VALUE, got 'depth'");
 }
 
-TEST(Registry, ParsesTypedParametersWithRanges) {
+// A solver description's parameters: fields of a struct, by name.
+struct ProbeParams {
+  unsigned depth = 3;
+  double w = 1.5;
+  bool flag = false;
+};
+
+// The parameters the probe's factory was last given.
+ProbeParams last_probe;
+
+SolverDescription<ProbeParams> probe(std::string name, ProbeParams defaults = {}) {
+  return {.name = std::move(name),
+          .summary = "test solver",
+          .params = {{&ProbeParams::depth, "depth", 1, 8, "look-ahead"},
+                     {&ProbeParams::w, "w", 1, 10, "weight"},
+                     {&ProbeParams::flag, "flag", 0, 1, "a switch"}},
+          .defaults = defaults,
+          .make = [](const ProbeParams& p) -> std::unique_ptr<Solver> {
+            last_probe = p;
+            return nullptr;
+          }};
+}
+
+TEST(Registry, ParsesSpecsOnceIntoTheTypedParameters) {
   SolverRegistry r;
-  r.add({.name = "probe",
-         .summary = "test solver",
-         .params = {{"depth", 3, 1, 8, true, "look-ahead"}, {"w", 1.5, 1, 10, false, "weight"}},
-         .make = [](const ParamValues&) -> std::unique_ptr<Solver> { return nullptr; }});
-  const SolverSpec d = r.parse("probe");
-  EXPECT_EQ(d.values.get_int("depth"), 3);
-  EXPECT_DOUBLE_EQ(d.values.get("w"), 1.5);
-  const SolverSpec s = r.parse("probe:depth=5,w=2.25");
-  EXPECT_EQ(s.values.get_int("depth"), 5);
-  EXPECT_DOUBLE_EQ(s.values.get("w"), 2.25);
+  r.add(probe("probe"));
+  const SolverInfo& info = *r.find("probe");
+  ASSERT_EQ(info.params.size(), 3u);
+  EXPECT_EQ(info.params[0].name, "depth");
+  EXPECT_TRUE(info.params[0].integer);
+  EXPECT_DOUBLE_EQ(info.params[0].default_value, 3);
+  EXPECT_FALSE(info.params[1].integer);
+  EXPECT_DOUBLE_EQ(info.params[1].default_value, 1.5);
+  EXPECT_TRUE(info.params[2].integer);
+
+  r.parse("probe").make();
+  EXPECT_EQ(last_probe.depth, 3u);
+  EXPECT_DOUBLE_EQ(last_probe.w, 1.5);
+  EXPECT_FALSE(last_probe.flag);
+  const SolverSpec s = r.parse("probe:depth=5,w=2.25,flag=1");
+  last_probe = {};
+  s.make();  // each instance gets the values parsed once
+  EXPECT_EQ(last_probe.depth, 5u);
+  EXPECT_DOUBLE_EQ(last_probe.w, 2.25);
+  EXPECT_TRUE(last_probe.flag);
   EXPECT_THROW(r.parse("probe:depth=9"), SpecError);
   EXPECT_THROW(r.parse("probe:depth=2.5"), SpecError);
   EXPECT_THROW(r.parse("probe:depth=x"), SpecError);
   EXPECT_THROW(r.parse("probe:w=nan"), SpecError);
-  SolverInfo again = *r.find("probe");
-  EXPECT_THROW(r.add(std::move(again)), std::logic_error);
+  EXPECT_THROW(r.parse("probe:flag=2"), SpecError);
+  EXPECT_THROW(r.add(probe("probe")), std::logic_error);
+}
+
+TEST(Registry, DefaultsComeFromTheDescription) {
+  SolverRegistry r;
+  r.add(probe("deep", {.depth = 7}));
+  EXPECT_DOUBLE_EQ(r.find("deep")->params[0].default_value, 7);
+  r.parse("deep").make();
+  EXPECT_EQ(last_probe.depth, 7u);
+}
+
+TEST(Registry, OrdersSolversByFamilyThenName) {
+  SolverRegistry r;
+  auto exact = probe("a-exact");
+  exact.family = SolverFamily::kExact;
+  r.add(std::move(exact));
+  r.add(probe("zz"));
+  r.add(probe("b"));
+  ASSERT_EQ(r.all().size(), 3u);
+  EXPECT_EQ(r.all()[0].name, "b");
+  EXPECT_EQ(r.all()[1].name, "zz");
+  EXPECT_EQ(r.all()[2].name, "a-exact");
 }
 
 TEST(Greedy, TakesTheLargestGainAndBreaksTiesLow) {

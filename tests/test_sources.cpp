@@ -1,7 +1,7 @@
 // Pins both generators. The articles' reference values come from running
 // their JavaScript generator (random() = frac(Math.sin(seed++) * 10000)) in
 // node; the splitmix64 values from an independent Python implementation.
-#include "colorwalk/sources.hpp"
+#include "game/sources.hpp"
 
 #include <gtest/gtest.h>
 

@@ -14,7 +14,7 @@
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
-#include "colorwalk/replay.hpp"
+#include "game/replay.hpp"
 #include "happens_before.hpp"
 #include "search/shared_memory.hpp"
 
@@ -155,7 +155,7 @@ void solve_board(const BoardSource& source, const BatchOptions& options, SolverS
       BoardResult& result = slot.results[s];
       const SolverInfo& info = *options.solvers[s].info;
       if (!solvers[s]) solvers[s] = options.solvers[s].make();
-      const SolveContext context{index, board_stream_seed(options.solver_seed, index),
+      const SolveContext context{board_stream_seed(options.solver_seed, index),
                                  options.cancel, shared};
       try {
         const auto start = std::chrono::steady_clock::now();

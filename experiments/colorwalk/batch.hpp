@@ -21,9 +21,9 @@
 #include <string_view>
 #include <vector>
 
-#include "colorwalk/board.hpp"
-#include "colorwalk/solver.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/board.hpp"
+#include "registry/registry.hpp"
+#include "game/sources.hpp"
 
 namespace colorwalk {
 

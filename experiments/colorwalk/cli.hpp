@@ -11,8 +11,8 @@
 #include <boost/program_options.hpp>
 
 #include "batch.hpp"
-#include "colorwalk/board_io.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/board_io.hpp"
+#include "game/sources.hpp"
 
 namespace colorwalk::cli {
 

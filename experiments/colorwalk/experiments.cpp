@@ -7,7 +7,7 @@
 #include <fstream>
 #include <map>
 
-#include "colorwalk/solver.hpp"
+#include "registry/registry.hpp"
 
 namespace colorwalk {
 

@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "colorwalk/board.hpp"
-#include "colorwalk/board_io.hpp"
-#include "colorwalk/sources.hpp"
+#include "game/board.hpp"
+#include "game/board_io.hpp"
+#include "game/sources.hpp"
 
 namespace colorwalk {
 

@@ -24,7 +24,7 @@
 
 #include "batch.hpp"
 #include "cli.hpp"
-#include "colorwalk/replay.hpp"
+#include "game/replay.hpp"
 #include "experiments.hpp"
 #include "merge.hpp"
 #include "progress.hpp"

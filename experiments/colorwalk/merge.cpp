@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "colorwalk/board_io.hpp"
+#include "game/board_io.hpp"
 #include "output_file.hpp"
 #include "results_csv.hpp"
 

@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "colorwalk/board_io.hpp"
-#include "colorwalk/replay.hpp"
+#include "game/board_io.hpp"
+#include "game/replay.hpp"
 #include "results_csv.hpp"
 
 namespace colorwalk {

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <ostream>
 
-#include "colorwalk/board_io.hpp"
+#include "game/board_io.hpp"
 #include "results_csv.hpp"
 
 namespace colorwalk {

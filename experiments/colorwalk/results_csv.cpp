@@ -3,7 +3,7 @@
 #include <charconv>
 #include <filesystem>
 
-#include "colorwalk/board_io.hpp"
+#include "game/board_io.hpp"
 #include "report.hpp"
 
 namespace colorwalk {

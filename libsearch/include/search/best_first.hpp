@@ -54,8 +54,7 @@ template <Domain D>
 struct AStarCost {
   const D& domain;
   std::int64_t operator()(const typename D::State& s, std::uint32_t g) const {
-    const std::int64_t f = std::int64_t{g} + lower_bound_of(domain, s);
-    return f * (std::int64_t{1} << 32) - g;
+    return f_key(std::int64_t{g} + lower_bound_of(domain, s), g);
   }
 };
 

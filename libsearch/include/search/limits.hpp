@@ -60,6 +60,13 @@ struct Stats {
 // A node key that tells a keyed search (best-first, beam) to drop the node.
 inline constexpr std::int64_t kPruneKey = std::numeric_limits<std::int64_t>::max();
 
+// The key of a node whose f is `f`, ties broken towards the larger `tie`
+// (0 <= tie < 2^32): f * 2^32 - tie. A*'s key is f_key(g + h, g): among
+// equal f, the deeper node first.
+constexpr std::int64_t f_key(std::int64_t f, std::int64_t tie) noexcept {
+  return f * (std::int64_t{1} << 32) - tie;
+}
+
 // What a visitor hook tells the search.
 enum class Action : std::uint8_t { kContinue, kPrune, kStop };
 

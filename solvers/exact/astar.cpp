@@ -1,0 +1,187 @@
+// astar: exact solving. A beam search gives an upper bound (a wider one on
+// boards where it is far above the lower bound), then A* on libsearch's
+// pooled best-first search over ExactDomain states (the completion bound,
+// or with completion=0 the elimination bound; the dominance, neutral-move
+// and commutation rules, and duplicate detection on the absorbed set)
+// keeps only nodes whose f can beat it. Optimal when it finishes (A*'s path, or
+// the beam's if nothing beats it); at a node, memory or time limit it
+// returns the better of the beam's answer and the best open node completed
+// greedily, with proven_optimal = 0.
+#include <algorithm>
+#include <limits>
+
+#include "exact/bounds.hpp"
+#include "exact/exact_beam.hpp"
+#include "exact/exact_bound.hpp"
+#include "exact/exact_domain.hpp"
+#include "game/greedy_move.hpp"
+#include "registry/board_memory.hpp"
+#include "registry/registry.hpp"
+#include "search/best_first.hpp"
+
+namespace colorwalk {
+
+namespace {
+
+struct AStarParams {
+  std::int64_t memory = 1024;  // MiB
+  double seconds = 600;
+  std::uint64_t nodes = 0;
+  std::size_t beam = 16;
+  std::uint32_t completion = 1;  // the completion bound's largest rise
+  bool dominance = true;
+  bool neutral = true;
+  bool commutation = true;
+};
+
+class AStar final : public Solver {
+ public:
+  explicit AStar(const AStarParams& p)
+      : memory_mib_(p.memory),
+        seconds_(p.seconds),
+        nodes_(p.nodes),
+        beam_width_(p.beam),
+        completion_(p.completion),
+        rules_{.dominance = p.dominance, .neutral = p.neutral, .commutation = p.commutation} {}
+
+  Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
+    const BoardMemory memory(context, {&workspace_});
+    Solution solution = solve_within_limits(graph, context);
+    solution.memory_refused = memory.refused();
+    return solution;
+  }
+
+ private:
+  Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
+    search::Limits limits = search_limits(context, memory_mib_, seconds_, nodes_);
+
+    // An upper bound first: A* then keeps only nodes that can beat it, which
+    // spares it most of its memory, and if none can, the bound is optimal.
+    Solution known =
+        beam_width_ > 0 ? solve_with_beam(graph, workspace_, beam_width_, limits, rules_) : Solution{};
+    // A wide gap between that bound and the start's lower bound marks a board
+    // where A* will take far longer than a beam: a beam kWiderBeam times as
+    // wide is then cheap, and a tighter bound keeps A* from storing and
+    // expanding nodes whose f equals the optimum. Up to kWidenings times
+    // while the gap stays that wide (measured, the second widening: one
+    // core, floodtest-1000's first 100 boards 11.3 -> 8.1 s, b12c12n1000's
+    // first 100 12.6 -> 9.1 s and a third of the memory, the articles' 100
+    // 18.4 -> 17.2 s; a third was slower).
+    const std::uint32_t start_bound = elimination_bound(graph, graph.initial_state());
+    std::size_t width = beam_width_;
+    for (int widening = 0;
+         widening < kWidenings && beam_width_ > 0 && known.moves.size() >= start_bound + kWideGap;
+         ++widening) {
+      width *= kWiderBeam;
+      search::Limits rest = limits;
+      if (nodes_ > 0) rest.max_expansions = nodes_ - std::min(nodes_, known.expanded);
+      Solution wider = solve_with_beam(graph, workspace_, width, rest, rules_);
+      const std::uint64_t expanded = known.expanded + wider.expanded;
+      if (wider.moves.size() < known.moves.size()) known = std::move(wider);
+      known.expanded = expanded;
+    }
+    const auto bound = beam_width_ > 0 ? static_cast<std::uint32_t>(known.moves.size())
+                                       : std::numeric_limits<std::uint32_t>::max();
+    // The node limit is for the board: A* gets what the beam left.
+    if (nodes_ > 0) limits.max_expansions = nodes_ - std::min(nodes_, known.expanded);
+    const ExactDomain domain(graph, rules_);
+    const ExactBound lower_bound(graph, completion_);
+    // A node's f decides two things: whether it can beat the bound (f <
+    // bound, else it is pruned) and whether it is in the last layer (f =
+    // bound - 1). A* expands every node below the last layer, whatever
+    // their order, and the whole last layer too when the bound is optimal;
+    // when it is not, it expands the last layer only until a goal appears.
+    // So the completion bound is decided at both thresholds: a node it lifts
+    // into the last layer is expanded after the ones below it, and on a
+    // board whose bound is not optimal often never. (Measured, one core:
+    // on floodtest-1000's first 100 boards, 8 of which have a beam answer
+    // one above the optimum and took 27% of the time, 6.75-6.86 -> 5.85 s
+    // and 36 -> 28 MB; pc19-tiles 1.85 -> 1.63-1.65 s.)
+    auto cost = [&](const ExactDomain::State& s, std::uint32_t g) -> std::int64_t {
+      if (g >= bound) return search::kPruneKey;
+      const std::uint32_t h = lower_bound.capped(s.marker, bound - g, 2);
+      if (std::uint64_t{g} + h >= bound) return search::kPruneKey;
+      return search::f_key(std::int64_t{g} + h, g);  // ties to the deeper
+    };
+    search::NullVisitor visitor;
+    search::BestFirstSearch<ExactDomain, decltype(cost)> astar(
+        domain, workspace_, cost, visitor,
+        {.detect_duplicates = true, .expand_best_child_directly = true});
+    astar.start(domain.initial_state(), limits);
+    astar.run();
+
+    Solution solution;
+    solution.expanded = known.expanded + astar.stats().expanded;
+    switch (astar.status()) {
+      case search::Status::kSolved:  // cheaper than the bound, and optimal
+        astar.path_to(astar.goal(), solution.moves);
+        solution.proven_optimal = true;
+        return solution;
+      case search::Status::kExhausted:  // nothing beats the bound: it is optimal
+        solution.moves = std::move(known.moves);
+        solution.proven_optimal = beam_width_ > 0;
+        return solution;
+      default:
+        break;
+    }
+    // Stopped by a limit: the better of the bound and the most promising
+    // open node completed greedily.
+    ExactDomain::State state = domain.initial_state();
+    const search::NodeId best = astar.best_open();
+    if (best != search::kNoNode) {
+      astar.path_to(best, solution.moves);
+      astar.state_of(best, state);
+    }
+    play_greedy(graph, state.marker, solution.moves);
+    if (beam_width_ > 0 && known.moves.size() <= solution.moves.size())
+      solution.moves = std::move(known.moves);
+    return solution;
+  }
+
+  static constexpr std::uint32_t kWideGap = 5;
+  static constexpr std::size_t kWiderBeam = 4;
+  static constexpr int kWidenings = 2;
+
+  search::Workspace workspace_;  // kept across the boards this instance solves
+  std::int64_t memory_mib_;
+  double seconds_;
+  std::uint64_t nodes_;
+  std::size_t beam_width_;
+  std::uint32_t completion_;  // completion_bound's max_rise; 0: elimination_bound
+  ExactRules rules_;
+};
+
+using P = AStarParams;
+
+const SolverRegistration kAStar{SolverDescription<P>{
+    .name = "astar",
+    .summary = "exact: a beam search's answer is the bound to beat, then A* with the "
+               "completion bound and dominance, neutral and commutation pruning; "
+               "optimal unless a limit stops it (then the better answer found, not "
+               "proven)",
+    .family = SolverFamily::kExact,
+    .params = {{&P::memory, "memory", 16, 1 << 20, "memory limit of one search, MiB"},
+               {&P::seconds, "seconds", 0, 1e9, "time limit per board, s (0: none)"},
+               {&P::nodes, "nodes", 0, 1e15,
+                "expansion limit per board (0: none; every node is kept, so memory "
+                "bounds it)"},
+               {&P::beam, "beam", 0, 1 << 20,
+                "width of the beam search run first for an upper bound (0: none); "
+                "4 times as wide again, up to twice, while its answer is 5 or more "
+                "above the start's lower bound"},
+               {&P::completion, "completion", 0, kMaxRise,
+                "the completion bound's largest rise: the elimination bound, raised "
+                "by up to this where no colour can be complete as early as it "
+                "assumes (0: the elimination bound alone; 2: fewer nodes, more time "
+                "per node)"},
+               {&P::dominance, "dominance", 0, 1,
+                "1: a state with a dominant move offers it alone (0: off, for ablation)"},
+               {&P::neutral, "neutral", 0, 1, "1: neutral moves are dropped (0: off)"},
+               {&P::commutation, "commutation", 0, 1,
+                "1: moves commuted for their order alone are dropped (0: off)"}},
+    .exact = true,
+    .make = [](const P& p) { return std::make_unique<AStar>(p); }}};
+
+}  // namespace
+
+}  // namespace colorwalk

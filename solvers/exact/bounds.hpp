@@ -1,0 +1,117 @@
+// Admissible lower bounds on the moves still needed to clear a board, and
+// the dominance rule, for exact and bounded solvers.
+//
+// colors_left: every move removes at most one colour from the clusters
+//   outside the region, so the number of colours left is a lower bound.
+// distance_bound: with d(x) the distance of a remaining cluster x from the
+//   region in the cluster graph, clusters at distance >= d are untouched by
+//   the first d-1 moves (a move absorbs only clusters adjacent to the
+//   region), and afterwards every colour among them still needs a move of
+//   its own. So max over d >= 1 of (d - 1 + colours among clusters at
+//   distance >= d) is a lower bound; d = 1 gives colors_left, the largest d
+//   gives the eccentricity.
+// elimination_bound: a relaxed game played out. When some colours have all
+//   their remaining clusters within the region or its frontier, each is
+//   eliminated by one move, which is optimal (dominance): count them, absorb
+//   their frontier clusters and open those clusters' neighbours. Otherwise
+//   every real move absorbs part of the frontier, and since a larger region
+//   never needs more moves, a colour-blind move that absorbs the whole
+//   frontier is at least as good: count one and absorb it. The count when at
+//   most one colour is left (plus one if one is) is a lower bound. (The idea
+//   of the floodit program by Aaron and Simon Puchert.)
+// completion_bound: the elimination bound, raised when the relaxed game
+//   starts too early. Every remaining colour's last move takes all its
+//   remaining clusters, so before it they all lie in the region or on its
+//   frontier ("complete"). With e the fewest moves after which some colour
+//   is complete, the first e moves are not the last of their colour, so
+//   the relaxed game above may begin with e colour-blind rounds, which can
+//   only raise its count. The relaxed game itself begins with k rounds,
+//   k + 1 the distance within which some colour first lies wholly, so
+//   e >= k. Rise r (1 <= r <= max_rise) tests e >= k + r: whether some
+//   colour (one within distance k + r) can be complete after k + r - 1
+//   moves, by a walk over the real move sequences that keeps every one of
+//   its clusters within reach of the region in time (a cluster at distance
+//   d has d - 1 steps to make, and each move makes at most one; distances
+//   between clusters from ClusterBalls), and checks completeness on the
+//   real sets; exact, see CompletionTest in bounds.cpp. Where it cannot,
+//   the relaxed game starts with k + r colour-blind rounds. Graphs of more
+//   than 1024 clusters, or an empty ClusterBalls, get the elimination
+//   bound. (Measured in A* with max_rise 1: 2.5 to 4 times fewer
+//   expansions on the articles' boards, pc19-tiles and floodtest-1000;
+//   README "Measured".)
+// dominant_move: a colour all of whose remaining clusters touch the region.
+//   Playing it now is part of some optimal continuation (it must be played
+//   at some point, clears the colour for good, and only enlarges the region
+//   for every later move), so a search may take it as the only child.
+// neutral_moves: colours whose move adds no new cluster to the frontier
+//   (everything it absorbs touches only the region and the frontier). If
+//   such a colour also has remaining clusters away from the frontier, the
+//   move starts no optimal continuation: some later move must play the
+//   colour again, and it would absorb the same clusters (they stay on the
+//   frontier), while dropping the early move changes no move in between
+//   (absorbing them opened nothing). So a search may skip it; when it has no
+//   clusters away from the frontier it is dominant instead. (ExactDomain
+//   finds it after playing it: it added nothing to the frontier.)
+// commutation_skips: after a move p from a state P that had no dominant
+//   move, a move c none of whose frontier clusters is fresh from p (added
+//   to the frontier by p) takes the same clusters it would have taken at P.
+//   Then P,p,c reaches a subset of what P,c,p reaches (c first can only let
+//   p take more), so P,p,c may be skipped when P,c,p is strictly better
+//   (c's own fresh clusters include a p-coloured one, which p would then
+//   take too) or, if both reach the same state, when c < p (one order is
+//   kept). The fresh clusters are the child's frontier minus the parent's,
+//   known once the move is applied; a state keeps the colours of the last
+//   move's fresh clusters. (The idea of the floodit program by Aaron and
+//   Simon Puchert, as in ColorFill, which decide "fresh" by the region
+//   before p; the fresh sets make it exact without storing that region.)
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+
+#include "exact/cluster_balls.hpp"
+#include "game/cluster_graph.hpp"
+
+namespace colorwalk {
+
+std::uint32_t colors_left(const ClusterGraph& graph, const MarkerState& s) noexcept;
+
+std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s);
+
+// With a cap, the work stops once the bound is known to reach it: the result
+// is the bound when it is below `cap`, and some value >= cap otherwise.
+std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
+                                std::uint32_t cap = std::numeric_limits<std::uint32_t>::max());
+
+// The completion bound with rises up to max_rise (at most kMaxRise; 0: the
+// elimination bound). Uncapped, it is the largest relaxed game among the
+// rises up to the largest proven one (a proof at a rise holds at every
+// smaller one), at least the elimination bound. With a cap, the result
+// reaches each of the `levels` thresholds cap, cap - 1, ..., cap - levels
+// + 1 exactly when that bound does; below the lowest, it may be lower (the
+// elimination bound, or a smaller rise): only the rises that can reach a
+// threshold are tested. (levels 0 counts as 1.)
+inline constexpr std::uint32_t kMaxRise = 2;
+std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
+                               const MarkerState& s,
+                               std::uint32_t cap = std::numeric_limits<std::uint32_t>::max(),
+                               std::uint32_t max_rise = 1, std::uint32_t levels = 1);
+
+std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
+
+// Bit c set when colour c is useful and neutral (see above).
+std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s);
+
+// For commutation (see above): the colours of the clusters in `set`, and
+// whether move c, whose fresh clusters are `fresh`, is skipped at a state
+// reached by move `last` whose fresh clusters had the colours `last_fresh`
+// (kEveryColor, or last = kNoColor, when the state before `last` had a
+// dominant move: nothing is skipped).
+inline constexpr std::uint64_t kEveryColor = ~std::uint64_t{0};
+std::uint64_t colors_of(const ClusterGraph& graph, std::span<const ClusterGraph::Word> set);
+bool commutation_skips(const ClusterGraph& graph, Color c, Color last, std::uint64_t last_fresh,
+                       std::span<const ClusterGraph::Word> fresh);
+
+}  // namespace colorwalk

@@ -1,0 +1,48 @@
+// Balls around every cluster of a cluster graph: ball(u, r) is the set of
+// clusters within distance r of u, as a bitset of the graph's set words.
+// Built once per board (a breadth-first search from every cluster) by the
+// solvers that need distances between arbitrary clusters in their inner
+// loop, such as the completion bound's test (bounds.hpp): there,
+// "some cluster of the region's frontier lies within r of u" is one
+// bitset intersection.
+//
+// Built only for graphs of at most ClusterGraph::kSmallSetWords words (a
+// graph of n clusters with eccentricities e(u) takes sum over u of
+// (e(u) + 1) * words words; a ball of radius e(u) or more is every
+// cluster, kept once); for larger graphs empty() is true.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "game/cluster_graph.hpp"
+
+namespace colorwalk {
+
+class ClusterBalls {
+ public:
+  using Word = ClusterGraph::Word;
+
+  ClusterBalls() = default;
+  explicit ClusterBalls(const ClusterGraph& graph);
+
+  bool empty() const noexcept { return words_ == 0; }
+  std::size_t words() const noexcept { return words_; }
+  // The clusters within distance r of u.
+  const Word* ball(ClusterId u, std::uint32_t r) const noexcept {
+    return r >= eccentricity_[u] ? every_.data() : balls_.data() + offset_[u] + r * words_;
+  }
+  std::size_t bytes() const noexcept {
+    return (balls_.size() + every_.size()) * sizeof(Word) + offset_.size() * sizeof(std::size_t) +
+           eccentricity_.size() * sizeof(std::uint32_t);
+  }
+
+ private:
+  std::size_t words_ = 0;
+  std::vector<Word> balls_;                  // per cluster u, radii 0 .. e(u) - 1
+  std::vector<std::size_t> offset_;          // per cluster: where its balls start
+  std::vector<std::uint32_t> eccentricity_;  // per cluster: its largest distance
+  std::vector<Word> every_;                  // every cluster
+};
+
+}  // namespace colorwalk

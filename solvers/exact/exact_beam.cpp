@@ -1,0 +1,27 @@
+#include "exact/exact_beam.hpp"
+
+#include "exact/exact_domain.hpp"
+#include "game/greedy_move.hpp"
+#include "search/beam.hpp"
+
+namespace colorwalk {
+
+Solution solve_with_beam(const ClusterGraph& graph, search::Workspace& workspace, std::size_t width,
+                         const search::Limits& limits, ExactRules rules) {
+  const ExactDomain domain(graph, rules);
+  search::BeamSearch<ExactDomain> beam(domain, workspace);
+  const auto result = beam.search(
+      domain.initial_state(), limits, {.width = width},
+      [&](const ExactDomain::State& s, std::uint32_t g) { return domain.beam_key(s, g); });
+  Solution solution;
+  solution.expanded = result.stats.expanded;
+  if (result.found) {
+    solution.moves = result.path;
+  } else {  // a limit stopped it: fall back on greedy
+    MarkerState state = graph.initial_state();
+    play_greedy(graph, state, solution.moves);
+  }
+  return solution;
+}
+
+}  // namespace colorwalk

@@ -1,0 +1,19 @@
+// Beam search on ExactDomain, shared by the `beam` solver and by `astar`,
+// which takes its answer as the upper bound to beat.
+#pragma once
+
+#include <cstddef>
+
+#include "exact/exact_domain.hpp"
+#include "registry/solver.hpp"
+#include "search/limits.hpp"
+#include "search/workspace.hpp"
+
+namespace colorwalk {
+
+// A solution by beam search of the given width (greedy when a limit stops
+// the beam first). Never marked optimal.
+Solution solve_with_beam(const ClusterGraph& graph, search::Workspace& workspace, std::size_t width,
+                         const search::Limits& limits, ExactRules rules = {});
+
+}  // namespace colorwalk

@@ -1,0 +1,143 @@
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "registry/registry.hpp"
+
+namespace colorwalk {
+
+double ParamValues::get(const std::string& name) const {
+  const auto it = values_.find(name);
+  if (it == values_.end()) throw std::logic_error("solver parameter '" + name + "' is not set");
+  return it->second;
+}
+
+void SolverRegistry::add(SolverInfo info) {
+  if (find(info.name) != nullptr)
+    throw std::logic_error("solver '" + info.name + "' is registered twice");
+  const auto before = [](const SolverInfo& a, const SolverInfo& b) {
+    return a.family != b.family ? a.family < b.family : a.name < b.name;
+  };
+  solvers_.insert(std::upper_bound(solvers_.begin(), solvers_.end(), info, before),
+                  std::move(info));
+}
+
+const SolverInfo* SolverRegistry::find(std::string_view name) const {
+  const auto it = std::find_if(solvers_.begin(), solvers_.end(),
+                               [&](const SolverInfo& s) { return s.name == name; });
+  return it == solvers_.end() ? nullptr : &*it;
+}
+
+namespace {
+
+std::string param_names(const SolverInfo& info) {
+  if (info.params.empty()) return "it takes none";
+  std::string names;
+  for (const auto& p : info.params)
+    names += (names.empty() ? "" : ", ") + p.name;
+  return "its parameters: " + names;
+}
+
+}  // namespace
+
+SolverSpec SolverRegistry::parse(std::string_view text) const {
+  const auto colon = text.find(':');
+  const std::string name(text.substr(0, colon));
+  SolverSpec spec;
+  spec.text = std::string(text);
+  spec.info = find(name);
+  if (spec.info == nullptr) {
+    std::string names;
+    for (const auto& s : solvers_)
+      names += (names.empty() ? "" : ", ") + s.name;
+    throw SpecError("unknown solver '" + name + "' (known: " + names + "; see `colorwalk list`)");
+  }
+  ParamValues values;
+  for (const auto& p : spec.info->params)
+    values.set(p.name, p.default_value);
+  if (colon == std::string_view::npos) {
+    spec.factory = spec.info->bind(values);
+    return spec;
+  }
+
+  std::string_view rest = text.substr(colon + 1);
+  if (rest.empty()) throw SpecError("solver spec '" + spec.text + "' has an empty parameter list");
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    const auto eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+      throw SpecError("solver spec '" + spec.text + "': expected KEY=VALUE, got '" +
+                      std::string(item) + "'");
+    const std::string key(item.substr(0, eq));
+    const std::string_view value_text = item.substr(eq + 1);
+    const auto param = std::find_if(spec.info->params.begin(), spec.info->params.end(),
+                                    [&](const ParamSpec& p) { return p.name == key; });
+    if (param == spec.info->params.end())
+      throw SpecError("solver '" + name + "' has no parameter '" + key + "' (" +
+                      param_names(*spec.info) + ")");
+    double value = 0;
+    const char* end = value_text.data() + value_text.size();
+    const auto [ptr, ec] = std::from_chars(value_text.data(), end, value);
+    if (value_text.empty() || ec != std::errc{} || ptr != end || !std::isfinite(value))
+      throw SpecError("solver '" + name + "': parameter " + key + " needs a number, got '" +
+                      std::string(value_text) + "'");
+    if (param->integer && value != std::floor(value))
+      throw SpecError("solver '" + name + "': parameter " + key + " needs a whole number, got '" +
+                      std::string(value_text) + "'");
+    if (value < param->min || value > param->max)
+      throw SpecError("solver '" + name + "': parameter " + key + "=" + std::string(value_text) +
+                      " is out of range [" + format_param(param->min) + ", " +
+                      format_param(param->max) + "]");
+    values.set(key, value);
+  }
+  spec.factory = spec.info->bind(values);
+  return spec;
+}
+
+std::string format_param(double v) {
+  char text[64];
+  if (v == std::floor(v) && std::fabs(v) < 1e18)
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(v));
+  else
+    std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+search::Limits search_limits(const SolveContext& context, std::int64_t memory_mib, double seconds,
+                             std::uint64_t nodes) {
+  search::Limits limits;
+  limits.cancel = context.cancel;
+  limits.max_bytes = static_cast<std::size_t>(memory_mib) << 20;
+  if (nodes > 0) limits.max_expansions = nodes;
+  if (seconds > 0)
+    limits.deadline = std::chrono::steady_clock::now() +
+                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(seconds));
+  return limits;
+}
+
+namespace {
+
+// The registry the registration objects fill during static initialisation:
+// a function-local static, so it exists before the first of them runs,
+// whatever the order of the files.
+SolverRegistry& registry_of_build() {
+  static SolverRegistry registry;
+  return registry;
+}
+
+}  // namespace
+
+const SolverRegistry& builtin_solvers() { return registry_of_build(); }
+
+SolverRegistration::SolverRegistration(SolverInfo info) { registry_of_build().add(std::move(info)); }
+
+SolverRegistration::SolverRegistration(void (*add_solvers)(SolverRegistry&)) {
+  add_solvers(registry_of_build());
+}
+
+}  // namespace colorwalk
