@@ -313,7 +313,7 @@ TEST(GreedyLookAhead, SeesPastTheBiggerFirstMove) {
   EXPECT_EQ(solve_string("greedy-look-ahead:depth=5", b), "01012");
 }
 
-TEST(GreedyLookAhead, FullClearsTieAndGoToTheLowestColour) {
+TEST(GreedyLookAhead, FullClearsTieAndGoToTheLowestColor) {
   // Colour-walk:  S 2 0 2      Every cell is a cluster of its own. Depth 2:
   //               1 0 2 1      1 then anything adds 2 cells, 2 then 0 adds 3,
   // so 2 goes first and the board falls in four moves (2 0 2 1). At depth 5

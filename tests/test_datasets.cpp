@@ -10,6 +10,7 @@
 
 #include "game/board_io.hpp"
 #include "game/replay.hpp"
+#include "datasets.hpp"
 
 using namespace colorwalk;
 
@@ -38,10 +39,7 @@ const Dataset kDatasets[] = {
 // Names the dataset in test listings instead of dumping its bytes.
 [[maybe_unused]] void PrintTo(const Dataset& d, std::ostream* os) { *os << d.name; }
 
-std::filesystem::path datasets_dir() {
-  if (const char* env = std::getenv("COLORWALK_DATASETS")) return env;
-  return COLORWALK_DATASETS_DIR;
-}
+using colorwalk::testing::datasets_dir;
 
 class DatasetTest : public ::testing::TestWithParam<Dataset> {};
 
@@ -52,9 +50,7 @@ TEST_P(DatasetTest, OptimalSolutionsReplayAndSumToTheKnownTotal) {
   const auto dir = datasets_dir();
   const auto boards_path = (dir / (std::string(d.name) + ".txt")).string();
   const auto solutions_path = (dir / (std::string(d.name) + ".optimal.txt")).string();
-  if (!std::filesystem::exists(boards_path) || !std::filesystem::exists(solutions_path))
-    GTEST_SKIP() << "dataset " << d.name << " not found in " << dir
-                 << " (set COLORWALK_DATASETS to the folder holding it)";
+  COLORWALK_NEED_DATASET_FILES(boards_path, solutions_path);
 
   const auto boards = load_boards(boards_path, d.format);
   const auto lines = load_solution_lines(solutions_path);

@@ -19,16 +19,14 @@
 #include "game/replay.hpp"
 #include "registry/registry.hpp"
 #include "game/sources.hpp"
+#include "datasets.hpp"
 #include "random_boards.hpp"
 
 using namespace colorwalk;
 
 namespace {
 
-std::filesystem::path datasets_dir() {
-  if (const char* env = std::getenv("COLORWALK_DATASETS")) return env;
-  return COLORWALK_DATASETS_DIR;
-}
+using colorwalk::testing::datasets_dir;
 
 using Word = ClusterGraph::Word;
 constexpr std::uint32_t kUncapped = std::numeric_limits<std::uint32_t>::max();
@@ -102,7 +100,7 @@ std::vector<std::uint32_t> distances_from_region(const ClusterGraph& g, const Ma
 }
 
 // The colours with clusters outside the region.
-std::vector<Color> remaining_colours(const ClusterGraph& g, const MarkerState& s) {
+std::vector<Color> remaining_colors(const ClusterGraph& g, const MarkerState& s) {
   std::vector<Color> out;
   for (Color c = 0; c < g.colors(); ++c)
     for (ClusterId x = 0; x < g.cluster_count(); ++x)
@@ -120,8 +118,8 @@ std::vector<Color> remaining_colours(const ClusterGraph& g, const MarkerState& s
 // adds their neighbours.
 std::uint32_t relaxed_game(const ClusterGraph& g, const MarkerState& s, std::uint32_t forced) {
   const std::uint32_t n = g.cluster_count();
-  const std::vector<Color> colours = remaining_colours(g, s);
-  auto left = static_cast<std::uint32_t>(colours.size());
+  const std::vector<Color> colors = remaining_colors(g, s);
+  auto left = static_cast<std::uint32_t>(colors.size());
   if (left <= 1) return left;
   std::vector<bool> visited(n);
   for (ClusterId x = 0; x < n; ++x)
@@ -140,7 +138,7 @@ std::uint32_t relaxed_game(const ClusterGraph& g, const MarkerState& s, std::uin
     open_all([](ClusterId) { return true; });
   while (left > 1) {
     std::vector<Color> complete;
-    for (Color c : colours) {
+    for (Color c : colors) {
       if (gone[c]) continue;
       bool all = true;
       for (ClusterId x = 0; x < n && all; ++x)
@@ -166,9 +164,9 @@ std::uint32_t relaxed_game(const ClusterGraph& g, const MarkerState& s, std::uin
 // + 1 when it takes more than `limit`.
 std::uint32_t first_complete_time(const ClusterGraph& g, const MarkerState& s,
                                   std::uint32_t limit) {
-  const std::vector<Color> colours = remaining_colours(g, s);
+  const std::vector<Color> colors = remaining_colors(g, s);
   const auto complete = [&](const MarkerState& t) {
-    for (Color c : colours) {
+    for (Color c : colors) {
       bool all = true;
       for (ClusterId x = 0; x < g.cluster_count() && all; ++x)
         all = g.color(x) != c || t.is_absorbed(x) || search::bits::test(t.frontier(), x);
@@ -198,11 +196,11 @@ std::uint32_t first_complete_time(const ClusterGraph& g, const MarkerState& s,
 // with first-complete time >= k + r (r = 0: the elimination bound).
 std::uint32_t completion_by_definition(const ClusterGraph& g, const MarkerState& s,
                                        std::uint32_t max_rise) {
-  const std::vector<Color> colours = remaining_colours(g, s);
-  if (colours.size() <= 1) return static_cast<std::uint32_t>(colours.size());
+  const std::vector<Color> colors = remaining_colors(g, s);
+  if (colors.size() <= 1) return static_cast<std::uint32_t>(colors.size());
   const std::vector<std::uint32_t> dist = distances_from_region(g, s);
   std::uint32_t within = ~0u;  // the distance within which some colour first lies wholly
-  for (Color c : colours) {
+  for (Color c : colors) {
     std::uint32_t far = 0;
     for (ClusterId x = 0; x < g.cluster_count(); ++x)
       if (g.color(x) == c) far = std::max(far, dist[x]);
@@ -711,9 +709,7 @@ TEST_P(AStarDatasets, MatchesTheOptimalFilesOnTheFirstFiftyBoards) {
   const DatasetCase& d = GetParam();
   const auto boards_path = (datasets_dir() / (std::string(d.name) + ".txt")).string();
   const auto optimal_path = (datasets_dir() / (std::string(d.name) + ".optimal.txt")).string();
-  if (!std::filesystem::exists(boards_path) || !std::filesystem::exists(optimal_path))
-    GTEST_SKIP() << "dataset " << d.name << " not found in " << datasets_dir()
-                 << " (set COLORWALK_DATASETS to the folder holding it)";
+  COLORWALK_NEED_DATASET_FILES(boards_path, optimal_path);
   const auto boards = load_boards(boards_path, d.format);
   const auto optimal = load_solution_lines(optimal_path);
   auto astar = builtin_solvers().parse(d.solver).make();

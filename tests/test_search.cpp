@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "game/replay.hpp"
-#include "game/search_domain.hpp"
+#include "exact/search_domain.hpp"
 #include "registry/registry.hpp"
 #include "game/sources.hpp"
 #include "random_boards.hpp"

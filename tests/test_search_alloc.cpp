@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "game/search_domain.hpp"
+#include "exact/search_domain.hpp"
 #include "game/sources.hpp"
 #include "search/best_first.hpp"
 #include "search/bfs.hpp"

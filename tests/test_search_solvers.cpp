@@ -16,7 +16,7 @@
 
 #include "articles/article_search.hpp"
 #include "game/replay.hpp"
-#include "game/search_domain.hpp"
+#include "exact/search_domain.hpp"
 #include "registry/registry.hpp"
 #include "game/sources.hpp"
 #include "search/best_first.hpp"
@@ -140,7 +140,7 @@ TEST(SearchSolvers, RegisteredWithTheirParameters) {
   EXPECT_TRUE(has("max-perimeter-dijkstra", "prefix", 15));
 }
 
-// SPEC section 4 names 21 algorithms; every one of them is registered.
+// The articles name 21 algorithms (docs/algorithms.md); every one of them is registered.
 TEST(SearchSolvers, EveryAlgorithmOfTheArticlesIsRegistered) {
   const std::array<const char*, 21> names = {"round-robin",
                                              "round-robin-skip",
@@ -372,7 +372,7 @@ TEST(SearchSolvers, Deterministic) {
   }
 }
 
-// The articles' rows (SPEC section 5): the mean on their 100 boards within
+// The articles' rows (their published table, docs/articles.md): the mean on their 100 boards within
 // one move of the published mean.
 namespace {
 

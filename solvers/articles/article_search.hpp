@@ -10,7 +10,9 @@
 // never played, which the domain already guarantees).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -19,7 +21,6 @@
 
 #include "articles/look_ahead.hpp"
 #include "game/cluster_graph.hpp"
-#include "game/search_domain.hpp"
 #include "registry/registry.hpp"
 #include "search/domain.hpp"
 #include "search/limits.hpp"
@@ -27,32 +28,40 @@
 
 namespace colorwalk {
 
-// ColorWalkDomain (plain options) as the articles searched it: the same
-// states and moves, no lower bound (a search without one prunes only by the
-// move count, as their min_moves did), and a goal of at least `goal_cells`
-// cells cleared (the whole board unless a hybrid stops its search halfway).
+// The Color Walk domain as the articles searched it: states are
+// MarkerStates, moves the useful colours in increasing order (a move that
+// absorbs nothing is never played), no lower bound (a search without one
+// prunes only by the move count, as their min_moves did), and a goal of at
+// least `goal_cells` cells cleared (the whole board unless a hybrid stops
+// its search halfway). Packed state: the MarkerState's 2W+1 words; the key
+// is the W words of the absorbed set (the rest follows from it).
 class ArticleDomain {
  public:
   using State = MarkerState;
   using Move = Color;
-  static constexpr std::size_t kMaxMoves = ColorWalkDomain::kMaxMoves;
+  static constexpr std::size_t kMaxMoves = kMaxColors;
 
   explicit ArticleDomain(const ClusterGraph& graph) : ArticleDomain(graph, graph.cell_count()) {}
   ArticleDomain(const ClusterGraph& graph, std::uint32_t goal_cells)
-      : inner_(graph), goal_cells_(goal_cells) {}
+      : graph_(graph), goal_cells_(goal_cells) {}
 
-  const ClusterGraph& graph() const noexcept { return inner_.graph(); }
+  const ClusterGraph& graph() const noexcept { return graph_; }
 
-  void moves(const State& s, search::MoveList<Move, kMaxMoves>& out) const { inner_.moves(s, out); }
-  bool apply(State& s, Move c) const { return inner_.apply(s, c); }
+  void moves(const State& s, search::MoveList<Move, kMaxMoves>& out) const {
+    for (std::uint64_t mask = graph_.useful_moves(s); mask != 0; mask &= mask - 1)
+      out.push_back(static_cast<Color>(std::countr_zero(mask)));
+  }
+  bool apply(State& s, Move c) const { return !graph_.apply(s, c).wasted(); }
   bool is_goal(const State& s) const { return s.cells_cleared() >= goal_cells_; }
-  std::size_t packed_words() const noexcept { return inner_.packed_words(); }
-  std::size_t key_words() const noexcept { return inner_.key_words(); }
-  void pack(const State& s, std::span<search::Word> out) const { inner_.pack(s, out); }
-  void unpack(std::span<const search::Word> in, State& s) const { inner_.unpack(in, s); }
+  std::size_t packed_words() const noexcept { return 2 * graph_.set_words() + 1; }
+  std::size_t key_words() const noexcept { return graph_.set_words(); }
+  void pack(const State& s, std::span<search::Word> out) const {
+    std::copy(s.words().begin(), s.words().end(), out.begin());
+  }
+  void unpack(std::span<const search::Word> in, State& s) const { s.assign(in); }
 
  private:
-  ColorWalkDomain inner_;
+  const ClusterGraph& graph_;
   std::uint32_t goal_cells_;
 };
 

@@ -63,10 +63,8 @@ class AStar final : public Solver {
     // where A* will take far longer than a beam: a beam kWiderBeam times as
     // wide is then cheap, and a tighter bound keeps A* from storing and
     // expanding nodes whose f equals the optimum. Up to kWidenings times
-    // while the gap stays that wide (measured, the second widening: one
-    // core, floodtest-1000's first 100 boards 11.3 -> 8.1 s, b12c12n1000's
-    // first 100 12.6 -> 9.1 s and a third of the memory, the articles' 100
-    // 18.4 -> 17.2 s; a third was slower).
+    // while the gap stays that wide (a third widening cost more than it
+    // saved; docs/measurements.md).
     const std::uint32_t start_bound = elimination_bound(graph, graph.initial_state());
     std::size_t width = beam_width_;
     for (int widening = 0;
@@ -93,10 +91,7 @@ class AStar final : public Solver {
     // when it is not, it expands the last layer only until a goal appears.
     // So the completion bound is decided at both thresholds: a node it lifts
     // into the last layer is expanded after the ones below it, and on a
-    // board whose bound is not optimal often never. (Measured, one core:
-    // on floodtest-1000's first 100 boards, 8 of which have a beam answer
-    // one above the optimum and took 27% of the time, 6.75-6.86 -> 5.85 s
-    // and 36 -> 28 MB; pc19-tiles 1.85 -> 1.63-1.65 s.)
+    // board whose bound is not optimal often never.
     auto cost = [&](const ExactDomain::State& s, std::uint32_t g) -> std::int64_t {
       if (g >= bound) return search::kPruneKey;
       const std::uint32_t h = lower_bound.capped(s.marker, bound - g, 2);

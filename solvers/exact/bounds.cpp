@@ -41,7 +41,7 @@ std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s) {
     layer[w] = frontier[w];
   }
   // colours[d - 1]: the colours of the clusters at distance d.
-  boost::container::small_vector<std::uint64_t, 64> colours;
+  boost::container::small_vector<std::uint64_t, 64> colors;
   bool any = true;
   while (any) {
     std::uint64_t mask = 0;
@@ -52,7 +52,7 @@ std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s) {
       mask |= std::uint64_t{1} << graph.color(id);
       graph.add_neighbors(id, next);
     });
-    colours.push_back(mask);
+    colors.push_back(mask);
     any = false;
     for (std::size_t w = 0; w < words; ++w) {
       next[w] &= ~visited[w];
@@ -64,8 +64,8 @@ std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s) {
   // max over d of (d - 1 + |colours at distance >= d|), from the far end.
   std::uint32_t best = 0;
   std::uint64_t beyond = 0;
-  for (std::size_t d = colours.size(); d >= 1; --d) {
-    beyond |= colours[d - 1];
+  for (std::size_t d = colors.size(); d >= 1; --d) {
+    beyond |= colors[d - 1];
     const auto value = static_cast<std::uint32_t>(d - 1 + std::popcount(beyond));
     if (value > best) best = value;
   }
@@ -120,12 +120,11 @@ struct FirstElimination {
 // registers, neighbour sets included (ClusterGraph::neighbors_of): this is
 // the inner loop of the exact solver. With N = 0 the sets are buffers of
 // the run-time size. (Always inlined, the sets taken by value when N is a
-// constant: called, it made astar 20% slower on the articles' boards;
-// inlined, 5-8% faster on pc19-tiles than the loop written inside
-// elimination_bound_impl. The colour-completion test below is written out
-// rather than shared with completion_bound_impl: a shared helper reading
-// the sets through a pointer measured 5-8% slower on pc19-tiles.) With
-// kCapture, it also fills `capture` (FirstElimination above).
+// constant, so that they stay in registers; the colour-completion test
+// below is written out rather than shared with completion_bound_impl for
+// the same reason: a helper reading the sets through a pointer was slower.
+// docs/measurements.md has the figures.) With kCapture, it also fills
+// `capture` (FirstElimination above).
 template <std::size_t N, bool kCapture = false>
 [[gnu::always_inline]] inline std::uint32_t play_out_relaxed(
     const ClusterGraph& graph, WordSetArg<N> visited, WordSetArg<N> current,
@@ -146,7 +145,7 @@ template <std::size_t N, bool kCapture = false>
     return out;
   };
   // The colours among `remaining` all of whose clusters are in `visited`.
-  const auto completed_colours = [&] {
+  const auto completed_colors = [&] {
     std::uint64_t completed = 0;
     for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
@@ -168,7 +167,7 @@ template <std::size_t N, bool kCapture = false>
         if (!capture->seen) std::copy_n(current.data(), N, capture->layers + (moves + 1) * N);
       for (std::size_t w = 0; w < words; ++w)
         visited[w] |= current[w];
-      completed = completed_colours();
+      completed = completed_colors();
     }
     known = false;
     if (completed != 0) {
@@ -205,8 +204,8 @@ template <std::size_t N, bool kCapture = false>
       // one pass over the frontier, so layer 1 is never walked. Layer 2 is
       // the frontier's neighbours' neighbours not yet visited, because the
       // frontier's neighbours that were visited touch only visited clusters
-      // and layer 1. (Measured: 0.7 of the time of a walk per layer; three
-      // rings per pass were slower than two.)
+      // and layer 1. (Cheaper than a walk per layer; three rings per pass
+      // were slower than two.)
       ++moves;
       const auto [near, far] = graph.two_rings_of<N>(current.data());
       for (std::size_t w = 0; w < words; ++w) {
@@ -215,7 +214,7 @@ template <std::size_t N, bool kCapture = false>
       }
       if constexpr (kCapture)
         if (!capture->seen) std::copy_n(current.data(), N, capture->layers + (moves + 1) * N);
-      completed = completed_colours();  // the next round's test, done here
+      completed = completed_colors();  // the next round's test, done here
       known = true;
       if (completed == 0 && moves + left < cap) {
         ++moves;  // the next round's colour-blind move
@@ -318,18 +317,18 @@ class CompletionTest {
         moves_(moves),
         candidates_(candidates),
         sc_(sc),
-        colours_(static_cast<Color>(graph.colors())),
-        colour_sets_(graph.color_set(0).data()) {
+        colors_(static_cast<Color>(graph.colors())),
+        color_sets_(graph.color_set(0).data()) {
     const Word* absorbed = s.absorbed().data();
     const Word* frontier = s.frontier().data();
     sc.walk.resize((moves + 1) * 2 * N);
     std::copy_n(absorbed, N, sc.walk.data());
     std::copy_n(frontier, N, sc.walk.data() + N);
-    sc.pending_sets.resize(colours_ * N);
+    sc.pending_sets.resize(colors_ * N);
     for (std::uint64_t rest = candidates; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
       for (std::size_t w = 0; w < N; ++w)
-        sc.pending_sets[c * N + w] = colour_set(c)[w] & ~(absorbed[w] | frontier[w]);
+        sc.pending_sets[c * N + w] = color_set(c)[w] & ~(absorbed[w] | frontier[w]);
     }
     sc.nearer.assign((moves + 1) * N, 0);
     for (std::uint32_t j = 1; j <= moves; ++j)
@@ -337,12 +336,12 @@ class CompletionTest {
         sc.nearer[j * N + w] = sc.nearer[(j - 1) * N + w] | layers[(moves + 1 - j) * N + w];
   }
 
-  bool some_colour_can_be_complete() { return walk(0, candidates_, kNoColor, kEveryColor); }
+  bool some_color_can_be_complete() { return walk(0, candidates_, kNoColor, kEveryColor); }
 
  private:
   static constexpr std::size_t kBits = search::bits::kWordBits;
 
-  const Word* colour_set(std::size_t c) const noexcept { return colour_sets_ + c * N; }
+  const Word* color_set(std::size_t c) const noexcept { return color_sets_ + c * N; }
   std::size_t cluster(std::size_t w, Word bits) const noexcept {
     return w * kBits + static_cast<std::size_t>(std::countr_zero(bits));
   }
@@ -374,10 +373,10 @@ class CompletionTest {
     }
     if (j == moves_) return false;
     std::uint64_t useful = 0;
-    for (Color m = 0; m < colours_; ++m) {
+    for (Color m = 0; m < colors_; ++m) {
       Word any = 0;
       for (std::size_t w = 0; w < N; ++w)
-        any |= next[w] & colour_set(m)[w];
+        any |= next[w] & color_set(m)[w];
       useful |= std::uint64_t{any != 0} << m;
     }
     const std::uint32_t spare = moves_ - j - 1;  // the distance a frontier cluster may keep
@@ -400,7 +399,7 @@ class CompletionTest {
         const auto m = static_cast<std::size_t>(std::countr_zero(rest));
         Word hit = 0;
         for (std::size_t v = 0; v < N; ++v)
-          hit |= near[v] & colour_set(m)[v];
+          hit |= near[v] & color_set(m)[v];
         ways |= std::uint64_t{hit != 0} << m;
       }
       return ways;
@@ -435,7 +434,7 @@ class CompletionTest {
       const auto m = static_cast<Color>(std::countr_zero(rest));
       Set taken{};
       for (std::size_t w = 0; w < N; ++w)
-        taken[w] = next[w] & colour_set(m)[w];
+        taken[w] = next[w] & color_set(m)[w];
       const Set opened = graph_.neighbors_of<N>(taken.data());
       Set fresh{};
       Word any = 0;
@@ -458,15 +457,15 @@ class CompletionTest {
       }
       if (still == 0) continue;
       // (Only a level with a move after it needs the fresh colours.)
-      std::uint64_t fresh_colours = 0;
+      std::uint64_t fresh_colors = 0;
       if (j + 2 < moves_)
-        for (std::size_t c = 0; c < colours_; ++c) {
+        for (std::size_t c = 0; c < colors_; ++c) {
           Word hit = 0;
           for (std::size_t w = 0; w < N; ++w)
-            hit |= fresh[w] & colour_set(c)[w];
-          fresh_colours |= std::uint64_t{hit != 0} << c;
+            hit |= fresh[w] & color_set(c)[w];
+          fresh_colors |= std::uint64_t{hit != 0} << c;
         }
-      if (walk(j + 1, still, m, fresh_colours)) return true;
+      if (walk(j + 1, still, m, fresh_colors)) return true;
     }
     return false;
   }
@@ -477,8 +476,8 @@ class CompletionTest {
   std::uint32_t moves_;  // K
   std::uint64_t candidates_;
   CompletionScratch& sc_;
-  std::size_t colours_;
-  const Word* colour_sets_;
+  std::size_t colors_;
+  const Word* color_sets_;
 };
 
 template <std::size_t N>
@@ -488,8 +487,8 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   using Word = ClusterGraph::Word;
   using Set = std::array<Word, N>;
   CompletionScratch& sc = completion_scratch;
-  const Word* colour_sets = graph.color_set(0).data();
-  const auto colour_set = [&](std::size_t c) { return colour_sets + c * N; };
+  const Word* color_sets = graph.color_set(0).data();
+  const auto color_set = [&](std::size_t c) { return color_sets + c * N; };
   const Word* absorbed = s.absorbed().data();
   const Word* frontier = s.frontier().data();
 
@@ -497,7 +496,7 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   for (Color c = 0; c < graph.colors(); ++c) {
     Word outside = 0;
     for (std::size_t w = 0; w < N; ++w)
-      outside |= colour_set(c)[w] & ~absorbed[w];
+      outside |= color_set(c)[w] & ~absorbed[w];
     if (outside != 0) remaining |= std::uint64_t{1} << c;
   }
   const auto left = static_cast<std::uint32_t>(std::popcount(remaining));
@@ -542,13 +541,13 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   };
   // The colours within distance k + r: those with no cluster outside
   // `visited`, read right after relaxed_after(r).
-  const auto colours_within = [&] {
+  const auto colors_within = [&] {
     std::uint64_t candidates = 0;
     for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
       const auto c = static_cast<std::size_t>(std::countr_zero(rest));
       Word outside = 0;
       for (std::size_t w = 0; w < N; ++w)
-        outside |= colour_set(c)[w] & ~visited[w];
+        outside |= color_set(c)[w] & ~visited[w];
       if (outside == 0) candidates |= std::uint64_t{1} << c;
     }
     return candidates;
@@ -558,7 +557,7 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   // the last of its colour. Needs the layers up to k + r.
   const auto first_complete_at_least = [&](std::uint32_t r, std::uint64_t candidates) {
     CompletionTest<N> test(graph, balls, s, layers, k + r - 1, candidates, sc);
-    return !test.some_colour_can_be_complete();
+    return !test.some_color_can_be_complete();
   };
   // A proof at rise r holds at every smaller rise too, so the bound is the
   // largest relaxed game among the rises up to the largest proven one. The
@@ -582,7 +581,7 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
     for (std::uint32_t r = t - h; r <= provable; ++r) {
       for (; played < r; ++played) {
         raised_at[played + 1] = relaxed_after(played + 1);
-        candidates_at[played + 1] = colours_within();
+        candidates_at[played + 1] = colors_within();
       }
       if (raised_at[r] < t) continue;
       if (first_complete_at_least(r, candidates_at[r])) return raised_at[r];

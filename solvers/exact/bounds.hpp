@@ -36,9 +36,8 @@
 //   real sets; exact, see CompletionTest in bounds.cpp. Where it cannot,
 //   the relaxed game starts with k + r colour-blind rounds. Graphs of more
 //   than 1024 clusters, or an empty ClusterBalls, get the elimination
-//   bound. (Measured in A* with max_rise 1: 2.5 to 4 times fewer
-//   expansions on the articles' boards, pc19-tiles and floodtest-1000;
-//   README "Measured".)
+//   bound. (In A* with max_rise 1 it cuts the expansions several times
+//   over; docs/measurements.md.)
 // dominant_move: a colour all of whose remaining clusters touch the region.
 //   Playing it now is part of some optimal continuation (it must be played
 //   at some point, clears the colour for good, and only enlarges the region

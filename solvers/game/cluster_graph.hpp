@@ -118,8 +118,6 @@ class ClusterGraph {
   ClusterId start_cluster() const noexcept { return 0; }
   ClusterId cluster_of(std::uint32_t cell) const noexcept { return cluster_of_[cell]; }
   Color color(ClusterId c) const noexcept { return color_[c]; }
-  // Every cluster's colour, indexed by cluster.
-  std::span<const Color> colors_of_clusters() const noexcept { return color_; }
   std::uint32_t size(ClusterId c) const noexcept { return size_[c]; }
   std::span<const ClusterId> neighbors(ClusterId c) const noexcept {
     return {adjacency_[c].data(), adjacency_[c].size()};
@@ -160,7 +158,7 @@ class ClusterGraph {
   // pass over `from`: the union of the neighbours of the clusters in `from`
   // (first), and the union of the neighbours of those (second). (The loop of
   // neighbors_of(), written out again: a shared gather of K sets per
-  // cluster measured 15% slower in the bound on 6- and 7-word graphs.)
+  // cluster was slower in the bound; docs/measurements.md.)
   template <std::size_t N>
   std::pair<std::array<Word, N>, std::array<Word, N>> two_rings_of(
       const Word* from) const noexcept {

@@ -1,4 +1,4 @@
-// Board sources (SPEC section 3): random access to board i of a sequence.
+// Board sources: random access to board i of a sequence (docs/game.md).
 //
 // Generated sources make any board from its index alone, so a batch of a
 // million boards holds none of them in memory and every thread count sees the
