@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "game/user_error.hpp"
+
 namespace colorwalk {
 
 using Color = std::uint8_t;
@@ -55,9 +57,9 @@ struct StartSpec {
 };
 
 // A board that breaks the invariants; the message says which and why.
-class BoardError : public std::invalid_argument {
+class BoardError : public UserError {
  public:
-  using std::invalid_argument::invalid_argument;
+  using UserError::UserError;
 };
 
 class Board {

@@ -30,7 +30,7 @@ std::string locate(const std::string& file, std::uint64_t line, const std::strin
 }  // namespace
 
 InputError::InputError(std::string file, std::uint64_t line, const std::string& problem)
-    : std::runtime_error(locate(file, line, problem)), file_(std::move(file)), line_(line) {}
+    : UserError(locate(file, line, problem)), file_(std::move(file)), line_(line) {}
 
 namespace {
 

@@ -29,7 +29,7 @@ std::optional<BoardFormat> parse_format(std::string_view text) noexcept;
 
 // Bad input. what() reads "FILE:LINE: problem" (or "FILE: problem" when no
 // line applies, such as a file that cannot be opened).
-class InputError : public std::runtime_error {
+class InputError : public UserError {
  public:
   InputError(std::string file, std::uint64_t line, const std::string& problem);
   const std::string& file() const noexcept { return file_; }

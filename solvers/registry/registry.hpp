@@ -28,6 +28,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "game/user_error.hpp"
 #include "registry/solver.hpp"
 
 namespace colorwalk {
@@ -138,9 +139,9 @@ SolverInfo describe(SolverDescription<P> d) {
 }
 
 // A malformed or unknown solver spec; the message names what and lists the options.
-class SpecError : public std::invalid_argument {
+class SpecError : public UserError {
  public:
-  using std::invalid_argument::invalid_argument;
+  using UserError::UserError;
 };
 
 struct SolverSpec {
