@@ -21,7 +21,7 @@ namespace colorwalk {
 
 inline constexpr std::string_view kExperimentSuffix = ".exp";
 
-// Published figures of one row (the articles' table: SPEC section 5); NaN
+// Published figures of one row (the articles' table, docs/articles.md); NaN
 // for a figure that was not published (`-` in the file).
 struct PublishedFigures {
   double min = 0;

@@ -20,7 +20,6 @@ ReferenceCheck check_reference(const std::string& results_csv, const std::string
   ReferenceCheck check;
   check.file = reference_file;
   const auto reference = load_solution_lines(reference_file);
-  check.reference_boards = reference.size();
   for (const auto& spec : solver_specs)
     check.rows.push_back(ReferenceRow{spec});
   ResultsCsvReader reader(results_csv);

@@ -30,7 +30,6 @@ struct ReferenceRow {
 
 struct ReferenceCheck {
   std::string file;
-  std::size_t reference_boards = 0;
   std::vector<ReferenceRow> rows;  // in the run's solver order
   bool ok() const noexcept;
 };

@@ -15,7 +15,7 @@
 
 namespace colorwalk {
 
-// The header of the per-board CSV (SPEC section 7); `seconds` is the only
+// The header of the per-board CSV (docs/formats.md); `seconds` is the only
 // column that depends on the machine or the run.
 inline constexpr std::string_view kCsvHeader =
     "board,solver,moves,solution,proven_optimal,expanded,seconds,verified";
@@ -42,7 +42,7 @@ void append_json_summary(std::string& out, const std::vector<std::string>& solve
 
 enum class TableStyle { kText, kMarkdown };
 
-// The summary table: one row per solver (SPEC section 7): boards, min, mean,
+// The summary table, one row per solver: boards, min, mean,
 // max, stdev, proven optimal, total solver seconds, nodes expanded.
 void write_summary_table(std::ostream& out, const std::vector<std::string>& solvers,
                          const std::vector<SolverSummary>& summaries,

@@ -1,6 +1,7 @@
-#include "cli.hpp"
+#include "options.hpp"
 
 #include <charconv>
+#include <filesystem>
 #include <iostream>
 
 namespace colorwalk::cli {
@@ -114,16 +115,73 @@ void read_rules(const po::variables_map& vm, BatchOptions& options) {
   options.start = *start;
 }
 
-void check_start(const BoardSource& source, const BatchOptions& options) {
-  const bool uniform = dynamic_cast<const FileSource*>(&source) == nullptr;
-  const std::size_t n = uniform ? std::min<std::size_t>(source.size(), 1) : source.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    try {
-      prepare_board(source.board(i), options);
-    } catch (const BoardError& e) {
-      throw UsageError("--start: board " + std::to_string(i) + " of " + source.describe() + ": " +
-                       e.what());
-    }
+po::options_description run_options() {
+  po::options_description d("Run");
+  // clang-format off
+  d.add_options()
+      ("threads", po::value<Count>()->default_value(Count{0}, "0")->value_name("N"),
+       "worker threads (0: every core)")
+      ("solver-seed", po::value<std::uint64_t>()->value_name("S"),
+       "base seed of the per-board random streams of randomised solvers (default 0)")
+      ("memory-limit", po::value<std::string>()->value_name("BYTES"),
+       "memory that the boards being solved may hold at once, all threads together: their "
+       "cluster graphs and every search (BYTES, or a number with KiB, MiB, GiB, e.g. 4GiB; "
+       "default: none beyond each search's own limit). A solver refused memory fails its "
+       "board, named on stderr and unverified in the CSV; the run goes on")
+      ("quiet,q", po::bool_switch(),
+       "print nothing but errors: no table, no progress, no summary line");
+  // clang-format on
+  return d;
+}
+
+RunSettings read_run_settings(const po::variables_map& vm) {
+  RunSettings settings;
+  settings.threads = vm["threads"].as<Count>().value;
+  if (vm.count("solver-seed")) settings.solver_seed = vm["solver-seed"].as<std::uint64_t>();
+  if (vm.count("memory-limit")) settings.memory_limit = vm["memory-limit"].as<std::string>();
+  settings.quiet = vm["quiet"].as<bool>();
+  return settings;
+}
+
+Shard read_shard(const po::variables_map& vm) {
+  if (!vm.count("shard")) return Shard{};
+  const auto text = vm["shard"].as<std::string>();
+  const auto shard = Shard::parse(text);
+  if (!shard)
+    throw UsageError("--shard needs I/N with 0 <= I < N, such as 0/4, got '" + text + "'");
+  return *shard;
+}
+
+po::options_description report_options() {
+  po::options_description d("Reports");
+  // clang-format off
+  d.add_options()
+      ("csv", po::value<std::string>()->value_name("FILE"),
+       "write one row per (board, solver) as boards finish: board,solver,moves,solution,"
+       "proven_optimal,expanded,seconds,verified")
+      ("json", po::value<std::string>()->value_name("FILE"),
+       "write JSON Lines: one object per (board, solver) as boards finish, then a summary "
+       "object")
+      ("svg", po::value<std::string>()->value_name("FILE"),
+       "write a chart: moves per board for each solver on a shared axis, and the moves above "
+       "the optimum where a solver proved it")
+      ("markdown", po::bool_switch(), "print the summary table in Markdown");
+  // clang-format on
+  return d;
+}
+
+void check_outputs(const po::variables_map& vm) {
+  for (const char* option : {"csv", "json", "svg"}) {
+    if (!vm.count(option)) continue;
+    const std::string path = vm[option].as<std::string>();
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (path.empty()) throw UsageError(std::string("--") + option + " needs a file name");
+    if (std::filesystem::is_directory(path, ec))
+      throw UsageError(std::string("--") + option + " " + path + ": is a directory, not a file");
+    if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
+      throw UsageError(std::string("--") + option + " " + path + ": no directory '" +
+                       parent.string() + "'");
   }
 }
 

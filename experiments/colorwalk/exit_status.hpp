@@ -1,0 +1,21 @@
+// The exit statuses of the colorwalk tool, which the library's runs return
+// too, and UsageError, the user error of a command line or an output path
+// that cannot be used.
+#pragma once
+
+#include "game/user_error.hpp"
+
+namespace colorwalk {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;  // a failure during the run (e.g. verification)
+inline constexpr int kExitUsage = 2;    // bad usage or bad input (every UserError)
+// A run stopped by a signal exits 128 + the signal: 130 (SIGINT), 143 (SIGTERM).
+
+// Bad usage; the message says what and how to do it right.
+class UsageError : public UserError {
+ public:
+  using UserError::UserError;
+};
+
+}  // namespace colorwalk

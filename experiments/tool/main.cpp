@@ -1,0 +1,89 @@
+// colorwalk, the command-line tool: picks the subcommand named by its first
+// argument (one file each in this folder, declared in commands.hpp) and
+// maps what it throws to the exit status. docs/cli.md describes the
+// commands.
+//
+// Exit status: 0 success, 1 a failure during the run, 2 bad usage or input
+// (every UserError and every malformed option), 130 / 143 stopped by
+// SIGINT / SIGTERM (finished boards are kept; --resume continues the run).
+#include <iostream>
+#include <new>
+#include <string>
+
+#include "build_info.hpp"
+#include "commands.hpp"
+#include "options.hpp"
+
+namespace colorwalk::cli {
+
+std::vector<std::string> g_command_line;
+
+namespace {
+
+constexpr const char* kUsage =
+    "colorwalk: solve Color Walk / Flood-It boards at scale\n"
+    "\n"
+    "usage: colorwalk COMMAND [OPTIONS]   (colorwalk COMMAND --help for its options)\n"
+    "\n"
+    "commands:\n"
+    "  list         every solver, its parameters, defaults and one-line help\n"
+    "  gen          write boards of a source in grid format\n"
+    "  solve        run solvers over the boards of a source in parallel; table, CSV,\n"
+    "               JSON Lines, SVG chart; shards, resume\n"
+    "  verify       replay a solution file on its boards\n"
+    "  experiment   run a named, reproducible experiment (colorwalk experiment --list)\n"
+    "  merge        combine the CSVs of shards into the results of one run\n"
+    "\n"
+    "exit status: 0 success, 1 a failure during the run, 2 bad usage or bad input,\n"
+    "130/143 stopped by SIGINT/SIGTERM (finished boards are kept: rerun with --resume)\n";
+
+int run(int argc, char** argv) {
+  g_command_line.assign(argv, argv + argc);
+  if (argc < 2) {
+    std::cerr << kUsage;
+    return kExitUsage;
+  }
+  const std::string command = argv[1];
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return kExitOk;
+  }
+  if (command == "--version" || command == "version") {
+    std::cout << "colorwalk " << build::version() << "\n";
+    return kExitOk;
+  }
+  // Subcommands parse their own options; argv[1] plays the program name.
+  const int sub_argc = argc - 1;
+  char** sub_argv = argv + 1;
+  if (command == "list") return cmd_list(sub_argc, sub_argv);
+  if (command == "gen") return cmd_gen(sub_argc, sub_argv);
+  if (command == "solve") return cmd_solve(sub_argc, sub_argv);
+  if (command == "verify") return cmd_verify(sub_argc, sub_argv);
+  if (command == "experiment") return cmd_experiment(sub_argc, sub_argv);
+  if (command == "merge") return cmd_merge(sub_argc, sub_argv);
+  throw UsageError("unknown command '" + command + "' (colorwalk --help lists them)");
+}
+
+}  // namespace
+}  // namespace colorwalk::cli
+
+int main(int argc, char** argv) {
+  using namespace colorwalk;
+  const std::string command = argc > 1 ? argv[1] : "";
+  try {
+    return cli::run(argc, argv);
+  } catch (const cli::po::error& e) {
+    std::cerr << "colorwalk " << command << ": " << e.what() << " (see colorwalk " << command
+              << " --help)\n";
+    return kExitUsage;
+  } catch (const UserError& e) {
+    std::cerr << "colorwalk " << command << ": " << e.what() << "\n";
+    return kExitUsage;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "colorwalk " << command << ": out of memory\n";
+    return kExitFailure;
+  } catch (const std::exception& e) {
+    std::cerr << "colorwalk " << command << ": " << e.what() << "\n";
+    return kExitFailure;
+  }
+}

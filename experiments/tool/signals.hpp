@@ -1,0 +1,13 @@
+// SIGINT and SIGTERM as stop requests for a run (run.hpp): the first stops
+// starting boards, the second abandons the boards being solved, the third
+// kills. Each is announced on standard error as it arrives.
+#pragma once
+
+#include "run.hpp"
+
+namespace colorwalk::cli {
+
+// The process's one listener for the two signals.
+StopListener& stop_signals();
+
+}  // namespace colorwalk::cli
