@@ -15,6 +15,7 @@ int cmd_solve(int argc, char** argv);
 int cmd_verify(int argc, char** argv);
 int cmd_experiment(int argc, char** argv);
 int cmd_merge(int argc, char** argv);
+int cmd_bench(int argc, char** argv);
 
 // The whole command line, as main received it: a stopped run prints it,
 // with --resume, as the command that continues the run.

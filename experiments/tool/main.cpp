@@ -33,6 +33,8 @@ constexpr const char* kUsage =
     "  verify       replay a solution file on its boards\n"
     "  experiment   run a named, reproducible experiment (colorwalk experiment --list)\n"
     "  merge        combine the CSVs of shards into the results of one run\n"
+    "  bench        nodes expanded by fixed solvers on fixed boards, and the time:\n"
+    "               a signature that changes when a search does\n"
     "\n"
     "exit status: 0 success, 1 a failure during the run, 2 bad usage or bad input,\n"
     "130/143 stopped by SIGINT/SIGTERM (finished boards are kept: rerun with --resume)\n";
@@ -61,6 +63,7 @@ int run(int argc, char** argv) {
   if (command == "verify") return cmd_verify(sub_argc, sub_argv);
   if (command == "experiment") return cmd_experiment(sub_argc, sub_argv);
   if (command == "merge") return cmd_merge(sub_argc, sub_argv);
+  if (command == "bench") return cmd_bench(sub_argc, sub_argv);
   throw UsageError("unknown command '" + command + "' (colorwalk --help lists them)");
 }
 
