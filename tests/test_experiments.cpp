@@ -66,7 +66,7 @@ TEST(Experiments, ArticlesHoldsThePublishedTable) {
   EXPECT_EQ(e.source, Experiment::SourceKind::kArticles);
   EXPECT_EQ(e.count, 100u);
   EXPECT_EQ(e.rules, Rules::kColorWalk);
-  ASSERT_GE(e.rows.size(), 19u);  // the 19 rows of SPEC section 5 first, then any others
+  ASSERT_GE(e.rows.size(), 19u);  // the 19 rows of the articles' table first, then any others
   EXPECT_TRUE(e.has_published());
   EXPECT_EQ(e.rows[4].spec, "greedy");
   EXPECT_EQ(e.rows[4].label, "Greedy");
@@ -79,7 +79,7 @@ TEST(Experiments, ArticlesHoldsThePublishedTable) {
   for (std::size_t i = 0; i < 19; ++i)
     EXPECT_TRUE(e.rows[i].published) << e.rows[i].spec;
   // Their Round Robin and Random rows counted one move fewer than played;
-  // RR with Skipping counted every move (SPEC section 5).
+  // RR with Skipping counted every move (their table, docs/articles.md).
   EXPECT_EQ(e.rows[0].published_offset, -1);
   EXPECT_EQ(e.rows[1].published_offset, 0);
   EXPECT_EQ(e.rows[2].published_offset, -1);

@@ -1,4 +1,4 @@
-// Board and solution files (SPEC section 2).
+// Board and solution files (their formats: docs/formats.md).
 //
 // Grid format: one row per line, one symbol per cell (0-9, a-z, any case);
 // boards separated by blank lines. Line format: one n x n board per line of
