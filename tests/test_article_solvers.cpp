@@ -4,14 +4,17 @@
 // written here from the articles' JavaScript, cell by cell, knowing nothing
 // of clusters, bitsets or edge counts.
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <map>
 #include <random>
 #include <set>
 
 #include "articles/look_ahead.hpp"
+#include "game/greedy_move.hpp"
 #include "game/replay.hpp"
-#include "registry/registry.hpp"
 #include "game/sources.hpp"
+#include "registry/registry.hpp"
 
 #include <gtest/gtest.h>
 
@@ -486,6 +489,71 @@ TEST(RandomSolvers, StayWithinTheObviousBounds) {
 
 // ---------------------------------------------------------------------------
 // Every registered solver, default parameters, replays on small boards.
+
+// Limits: untripped, the same choices and expansions as without them;
+// tripped (a deadline passed, the flag raised), the depth-1 choice at
+// once, expanding nothing, until the limits are set again.
+TEST(LookAheadLimits, TrippedLimitsGiveTheDepthOneChoice) {
+  const Board b = RandomSource(1, 5, 40, 40, 8).board(0);
+  const ClusterGraph g(b);
+  MarkerState start = g.initial_state();
+  for (int i = 0; i < 10; ++i)  // a wide frontier
+    g.apply(start, greedy_move(g, start));
+  LookAhead plain;
+  const Color deep = plain.choose(g, start, Metric::kPerimeter, 4);
+  const std::uint64_t deep_expanded = plain.expanded();
+  const Color shallow = plain.choose(g, start, Metric::kPerimeter, 1);
+  ASSERT_GT(deep_expanded, 100u);
+
+  search::Limits far;
+  far.deadline = std::chrono::steady_clock::now() + std::chrono::hours(1);
+  far.poll_interval = 1;
+  LookAhead limited;
+  limited.set_limits(far);
+  EXPECT_EQ(limited.choose(g, start, Metric::kPerimeter, 4), deep);
+  EXPECT_EQ(limited.expanded(), deep_expanded);
+  EXPECT_FALSE(limited.stopped());
+
+  search::Limits past;
+  past.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  LookAhead late;
+  late.set_limits(past);
+  EXPECT_EQ(late.choose(g, start, Metric::kPerimeter, 4), shallow);
+  EXPECT_TRUE(late.stopped());
+  EXPECT_EQ(late.expanded(), 0u);
+  late.clear_limits();
+  EXPECT_FALSE(late.stopped());
+  EXPECT_EQ(late.choose(g, start, Metric::kPerimeter, 4), deep);
+
+  std::atomic<bool> cancel{true};
+  search::Limits cancelled;
+  cancelled.cancel = &cancel;
+  LookAhead stopped;
+  stopped.set_limits(cancelled);
+  EXPECT_EQ(stopped.choose(g, start, Metric::kPerimeter, 4), shallow);
+  EXPECT_TRUE(stopped.stopped());
+  // A cancelled game ends at once: the moves so far.
+  EXPECT_TRUE(play_look_ahead(g, stopped, MetricSchedule::only(Metric::kArea), 3).empty());
+}
+
+// A limit that trips in the middle of a deep choice: the solver finishes
+// the board with depth-1 choices (a valid solution), well before the
+// unlimited look-ahead would.
+TEST(LookAheadLimits, SolversFinishPastTheirTimeLimit) {
+  const Board b = RandomSource(1, 3, 60, 60, 20).board(0);
+  const ClusterGraph g(b);
+  for (const char* spec :
+       {"greedy-look-ahead:depth=8,seconds=0.2", "max-perimeter-look-ahead:depth=8,seconds=0.2",
+        "bfs:depth=8,seconds=0.2", "dfs:depth=8,seconds=0.2",
+        "greedy-dijkstra:depth=8,seconds=0.2"}) {
+    const auto start = std::chrono::steady_clock::now();
+    const Solution s = solve_with(spec, g);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 10.0) << spec;
+    EXPECT_TRUE(replay(g, s.moves, WastedMoves::kReject).ok()) << spec;
+  }
+}
 
 TEST(ArticleSolvers, EverySolverReplaysOnRandomSmallBoards) {
   std::mt19937_64 rng(77);

@@ -126,7 +126,7 @@ TEST(SearchSolvers, RegisteredWithTheirParameters) {
   EXPECT_TRUE(has("dfs", "depth", 5));
   EXPECT_TRUE(has("dfs", "prefix", 18));
   EXPECT_TRUE(has("dfs", "nodes", 10000));
-  EXPECT_TRUE(has("dfs", "seconds", 0));
+  EXPECT_TRUE(has("dfs", "seconds", 600));
   EXPECT_TRUE(has("dijkstra", "scale", 25));
   EXPECT_TRUE(has("dijkstra", "queue", 250000));
   EXPECT_TRUE(has("greedy-dijkstra", "depth", 5));

@@ -27,15 +27,19 @@ class Bfs final : public Solver {
     const std::uint64_t look_before = look_ahead_.expanded();
     const ArticleDomain domain(graph);
     search::BreadthFirstSearch<ArticleDomain> bfs(domain, workspace_);
-    // One deadline for the board: past it each BFS stops at once and the
-    // look-ahead plays on.
-    const search::Limits limits = search_limits(context, p_.memory, p_.seconds);
+    // One deadline for the board, the look-ahead's too: past it (or once
+    // cancelled) no BFS is started and the look-ahead's depth-1 choice
+    // finishes the game.
+    const search::Limits limits = search_limits(graph, context, p_.memory, p_.seconds);
+    look_ahead_.set_limits(limits);
     search::NullVisitor visitor;
     Solution solution;
     GameInProgress game(graph);
     look_ahead_until(game, look_ahead_, Metric::kArea, p_.depth, p_.prefix);
+    bool searching = true;
     while (!game.over()) {
-      if (!cancelled(context)) {
+      searching = searching && !look_ahead_.stopped() && !limits_passed(limits);
+      if (searching) {
         bfs.search_into(game.state, limits, {.max_frontier = p_.frontier}, visitor, result_);
         solution.expanded += result_.stats.expanded;
         if (result_.found) {
@@ -45,6 +49,7 @@ class Bfs final : public Solver {
       }
       game.play(look_ahead_.choose(graph, game.state, Metric::kArea, p_.depth));
     }
+    look_ahead_.clear_limits();
     solution.moves = std::move(game.moves);
     solution.expanded += look_ahead_.expanded() - look_before;
     solution.memory_refused = memory.refused();
@@ -58,7 +63,6 @@ class Bfs final : public Solver {
   search::SearchResult<Color> result_;
 };
 
-
 const SolverRegistration kBfs{SolverDescription<BfsParams>{
     .name = "bfs",
     .summary = "greedy look-ahead for `prefix` moves, then before each move a breadth-first "
@@ -70,7 +74,7 @@ const SolverRegistration kBfs{SolverDescription<BfsParams>{
                 "stop adding nodes once the BFS queue holds this many (the articles' 16384)"},
                memory_param<BfsParams>(),
                {&BfsParams::seconds, "seconds", 0, 1e9,
-                "time limit per board, s (0: none); past it the look-ahead plays on"}},
+                "time limit per board, s (0: none); past it the depth-1 look-ahead plays on"}},
     .make = [](const BfsParams& p) { return std::make_unique<Bfs>(p); }}};
 
 }  // namespace

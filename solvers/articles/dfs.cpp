@@ -4,8 +4,8 @@
 // controls[(i + move) % 5], `move` being the move number within the search
 // (2 for the children of the first move; the first move itself took the
 // colours in order). They stopped it after 60 s of wall time and played the
-// best sequence found; here a node budget (and optionally a time limit)
-// stops it. If it found none, the look-ahead finishes the game.
+// best sequence found; here a node budget and a time limit for the board
+// stop it. If it found none, the look-ahead finishes the game.
 #include <algorithm>
 
 #include "articles/article_search.hpp"
@@ -20,7 +20,7 @@ struct DfsParams {
   unsigned depth = 5;
   std::size_t prefix = 18;
   std::uint64_t nodes = 10000;
-  double seconds = 0;
+  double seconds = 600;
 };
 
 // The ordering hook: the children of a frame at depth d are move d + 1.
@@ -46,13 +46,16 @@ class Dfs final : public Solver {
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     const BoardMemory memory(context, {&workspace_});
     const std::uint64_t look_before = look_ahead_.expanded();
+    // One deadline for the board, the look-ahead's too: past it (or once
+    // cancelled) the look-ahead's depth-1 choice finishes the game.
+    const search::Limits limits = search_limits(graph, context, 1024, p_.seconds, p_.nodes);
+    look_ahead_.set_limits(limits);
     Solution solution;
     GameInProgress game(graph);
     look_ahead_until(game, look_ahead_, Metric::kArea, p_.depth, p_.prefix);
-    if (!game.over() && !cancelled(context)) {
+    if (!game.over() && !look_ahead_.stopped() && !limits_passed(limits)) {
       const ArticleDomain domain(graph);
       search::DepthFirstSearch<ArticleDomain> dfs(domain, workspace_);
-      const search::Limits limits = search_limits(context, 1024, p_.seconds, p_.nodes);
       RotateColors order{graph.colors()};
       search::NullVisitor visitor;
       dfs.search_into(game.state, limits, {.max_depth = kMinMoves, .bound = kMinMoves}, order,
@@ -61,6 +64,7 @@ class Dfs final : public Solver {
       if (result_.found) game.play(result_.path);
     }
     look_ahead_to_end(game, look_ahead_, Metric::kArea, p_.depth);
+    look_ahead_.clear_limits();
     solution.moves = std::move(game.moves);
     solution.expanded += look_ahead_.expanded() - look_before;
     solution.memory_refused = memory.refused();
@@ -74,7 +78,6 @@ class Dfs final : public Solver {
   search::SearchResult<Color> result_;
 };
 
-
 const SolverRegistration kDfs{SolverDescription<DfsParams>{
     .name = "dfs",
     .summary = "greedy look-ahead for `prefix` moves, then a depth-first branch-and-bound for the "
@@ -84,8 +87,9 @@ const SolverRegistration kDfs{SolverDescription<DfsParams>{
                prefix_param<DfsParams>(),
                {&DfsParams::nodes, "nodes", 0, 1e12,
                 "node budget of the depth-first search (expansions; 0: none)"},
-               {&DfsParams::seconds, "seconds", 0, 1e6,
-                "wall-time limit of the depth-first search (0: none; the articles used 60)"}},
+               {&DfsParams::seconds, "seconds", 0, 1e9,
+                "time limit per board, s (0: none; the articles gave their search 60); past "
+                "it the depth-1 look-ahead plays on"}},
     .make = [](const DfsParams& p) { return std::make_unique<Dfs>(p); }}};
 
 }  // namespace

@@ -44,15 +44,22 @@ class Dijkstra final : public Solver {
     const std::uint64_t search_before = search_.expanded();
     const std::uint64_t look_before = look_ahead_.expanded();
     GameInProgress game(graph);
-    search_.set_limits(search_limits(context, memory_mib_, seconds_));  // one deadline a board
+    // One deadline for the board, the look-ahead's too: past it (or once
+    // cancelled) no search is started and the look-ahead's depth-1 choice
+    // finishes the game.
+    const search::Limits limits = search_limits(graph, context, memory_mib_, seconds_);
+    search_.set_limits(limits);
+    look_ahead_.set_limits(limits);
     DijkstraParams half = dijkstra_;
     half.half = true;
     DijkstraParams second = dijkstra_;
     second.scale = scale2_;
     bool stopped = false;
     auto dijkstra_while = [&](const DijkstraParams& params, auto&& more) {
-      while (!stopped && !game.over() && more())
-        stopped = !search_.run(graph, game.state, game.moves, params, context.cancel);
+      while (!stopped && !game.over() && more()) {
+        stopped = !search_.run(graph, game.state, game.moves, params, context.cancel) ||
+                  limits_passed(limits);
+      }
     };
     auto always = [] { return true; };
     auto first_moves = [&] { return game.moves.size() < kFirstPhaseMoves; };
@@ -72,8 +79,9 @@ class Dijkstra final : public Solver {
         dijkstra_while(second, always);
         break;
     }
-    // The look-ahead ends dijkstra-greedy, and any game a cancellation cut short.
+    // The look-ahead ends dijkstra-greedy, and any game a limit cut short.
     look_ahead_to_end(game, look_ahead_, metric_, depth_);
+    look_ahead_.clear_limits();
     Solution solution;
     solution.moves = std::move(game.moves);
     solution.expanded =
@@ -119,7 +127,7 @@ void add_dijkstra_family(SolverRegistry& registry) {
       "commit to the best vertex and search again once the queue holds more vertices"};
   const Param<P> seconds{
       &P::seconds, "seconds", 0, 1e9,
-      "time limit per board, s (0: none); past it greedy moves finish the game"};
+      "time limit per board, s (0: none); past it the depth-1 look-ahead finishes the game"};
   const Param<P> depth = look_ahead_depth_param<P>();
   const Param<P> prefix = prefix_param<P>();
   const Param<P> memory = memory_param<P>();

@@ -10,10 +10,17 @@ namespace {
 
 class Greedy final : public Solver {
  public:
-  Solution solve(const ClusterGraph& graph, const SolveContext&) override {
+  // Polls the cancellation flag before each move (a cancelled board is
+  // dropped, so what it has so far is enough); no time limit: one pass over
+  // the frontier per move is what every other solver falls back on.
+  Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     Solution solution;
     MarkerState state = graph.initial_state();
-    play_greedy(graph, state, solution.moves);
+    while (!graph.is_cleared(state) && !cancelled(context)) {
+      const Color best = greedy_move(graph, state);
+      graph.apply(state, best);
+      solution.moves.push_back(best);
+    }
     return solution;
   }
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 #include <stdexcept>
 
 namespace colorwalk {
@@ -85,15 +86,74 @@ double LookAhead::value(std::size_t level, Color previous) {
       if (last) {
         v = metric_value(metric_, area, perimeter);
       } else {
+        if (expand_one()) return best;  // abandoned: the caller plays the depth-1 choice
         states_[level + 1] = states_[level];
         graph_->apply(states_[level + 1], c);
-        ++expanded_;
         area_[level + 1] = area;
         perimeter_[level + 1] = perimeter;
         v = value(level + 1, c);
       }
     }
     if (v > best) best = v;
+  }
+  return best;
+}
+
+bool LookAhead::expand_one() {
+  if (stopped_) return true;
+  if (limited_ && --countdown_ == 0) {
+    countdown_ = limits_.poll_interval;
+    if ((limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed)) ||
+        (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline)) {
+      stopped_ = true;
+      return true;
+    }
+  }
+  ++expanded_;
+  return false;
+}
+
+void LookAhead::set_limits(const search::Limits& limits) {
+  limits_ = limits;
+  limits_.poll_interval = std::max<std::uint32_t>(limits.poll_interval, 1);
+  limited_ = limits_.deadline.has_value() || limits_.cancel != nullptr;
+  countdown_ = 1;  // look at once: a limit may have passed before the first choice
+  stopped_ = false;
+}
+
+void LookAhead::clear_limits() noexcept {
+  limits_ = search::Limits{};
+  limited_ = false;
+  stopped_ = false;
+}
+
+// The first move of the best sequence of `depth` moves; with the limits
+// tripped (before or during the search), the depth-1 choice.
+Color LookAhead::best_first_move(const Gains& g, const MarkerState& state, unsigned depth) {
+  if (stopped_) depth = 1;
+  Color best = 0;
+  double best_value = -1;
+  for (Color c = 0; c < graph_->colors(); ++c) {
+    double v = 0;  // `if (matches === 0) return 0;`
+    if (g.cells[c] != 0) {
+      const std::uint32_t area = g.cells[c];
+      const auto perimeter = static_cast<std::uint32_t>(g.perimeter[c]);
+      if (depth == 1) {
+        v = metric_value(metric_, area, perimeter);
+      } else {
+        if (expand_one()) return best_first_move(g, state, 1);
+        states_[1] = state;
+        graph_->apply(states_[1], c);
+        area_[1] = area;
+        perimeter_[1] = perimeter;
+        v = value(1, c);
+        if (stopped_) return best_first_move(g, state, 1);
+      }
+    }
+    if (v > best_value) {  // strict: ties keep the lowest colour
+      best_value = v;
+      best = c;
+    }
   }
   return best;
 }
@@ -118,37 +178,14 @@ Color LookAhead::choose(const ClusterGraph& graph, const MarkerState& state, Met
 
   Gains g;
   gains(0, g);
-  Color best = 0;
-  double best_value = -1;
-  for (Color c = 0; c < graph.colors(); ++c) {
-    double v = 0;  // `if (matches === 0) return 0;`
-    if (g.cells[c] != 0) {
-      const std::uint32_t area = g.cells[c];
-      const auto perimeter = static_cast<std::uint32_t>(g.perimeter[c]);
-      if (depth == 1) {
-        v = metric_value(metric, area, perimeter);
-      } else {
-        states_[1] = state;
-        graph.apply(states_[1], c);
-        ++expanded_;
-        area_[1] = area;
-        perimeter_[1] = perimeter;
-        v = value(1, c);
-      }
-    }
-    if (v > best_value) {  // strict: ties keep the lowest colour
-      best_value = v;
-      best = c;
-    }
-  }
-  return best;
+  return best_first_move(g, state, depth);
 }
 
 std::vector<Color> play_look_ahead(const ClusterGraph& graph, LookAhead& look_ahead,
                                    const MetricSchedule& schedule, unsigned depth, bool legacy) {
   std::vector<Color> moves;
   MarkerState state = graph.initial_state();
-  while (!graph.is_cleared(state)) {
+  while (!graph.is_cleared(state) && !look_ahead.cancelled()) {
     const Color c = look_ahead.choose(graph, state, schedule.at(moves.size()), depth, legacy);
     // Every move that clears something is worth more than 0, so the choice
     // is never wasted; the check guards the loop against a broken metric.

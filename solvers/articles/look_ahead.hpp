@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "game/cluster_graph.hpp"
+#include "search/limits.hpp"
 
 namespace colorwalk {
 
@@ -62,6 +63,13 @@ struct MetricSchedule {
 // A reusable look-ahead workspace: per-depth states are kept between calls,
 // so choosing a move allocates nothing once the workspace has seen a board
 // of the same size and the same depth.
+//
+// Limits (set_limits): a deadline and a cancellation flag, looked at every
+// `poll_interval` states expanded. Once either trips, the choice being made
+// and every later one, until set_limits() is called again, is the depth-1
+// choice under the same metric (the plain greedy choice), which expands
+// nothing; stopped() then says so. A look-ahead whose limits do not trip
+// expands exactly the states it would expand without them.
 class LookAhead {
  public:
   // `state` must not be cleared; depth >= 1.
@@ -71,6 +79,18 @@ class LookAhead {
   // States expanded (moves applied) by all choose() calls so far.
   std::uint64_t expanded() const noexcept { return expanded_; }
 
+  // The deadline, cancellation flag and poll interval of `limits` (its other
+  // limits are not used) for the choices from now on; clears stopped().
+  void set_limits(const search::Limits& limits);
+  // No limits from now on; clears stopped().
+  void clear_limits() noexcept;
+  // A limit tripped: choices are depth 1 until the limits are set again.
+  bool stopped() const noexcept { return stopped_; }
+  // The cancellation flag of the limits is raised.
+  bool cancelled() const noexcept {
+    return limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed);
+  }
+
  private:
   struct Gains {
     std::array<std::uint32_t, kMaxColors> cells;
@@ -79,6 +99,9 @@ class LookAhead {
 
   void gains(std::size_t level, Gains& out) const noexcept;
   double value(std::size_t level, Color previous);
+  // Counts one state expanded; true when the limits have tripped (now or before).
+  bool expand_one();
+  Color best_first_move(const Gains& g, const MarkerState& state, unsigned depth);
 
   const ClusterGraph* graph_ = nullptr;
   Metric metric_ = Metric::kArea;
@@ -89,10 +112,16 @@ class LookAhead {
   std::vector<std::uint32_t> area_;       // cells cleared by the first k moves
   std::vector<std::uint32_t> perimeter_;  // their perimeter
   std::uint64_t expanded_ = 0;
+  search::Limits limits_;
+  bool limited_ = false;         // limits_ has a deadline or a cancellation flag
+  std::uint32_t countdown_ = 0;  // expansions until the next look at the limits
+  bool stopped_ = false;
 };
 
 // Plays look-ahead choices from the initial state until the board is
-// cleared (`depth` 1 with the area metric is the articles' greedy).
+// cleared (`depth` 1 with the area metric is the articles' greedy), or
+// until the look-ahead's cancellation flag is raised (then the moves so
+// far, which do not clear the board).
 std::vector<Color> play_look_ahead(const ClusterGraph& graph, LookAhead& look_ahead,
                                    const MetricSchedule& schedule, unsigned depth,
                                    bool legacy = false);

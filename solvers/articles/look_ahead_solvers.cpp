@@ -11,16 +11,20 @@ namespace colorwalk {
 
 namespace {
 
+// Past its time limit (or once cancelled) a look-ahead solver plays the
+// depth-1 choice of its metric for the rest of the board.
 class Heuristic final : public Solver {
  public:
-  Heuristic(MetricSchedule schedule, unsigned depth, bool legacy = false)
-      : schedule_(schedule), depth_(depth), legacy_(legacy) {}
+  Heuristic(MetricSchedule schedule, unsigned depth, bool legacy = false, double seconds = 0)
+      : schedule_(schedule), depth_(depth), legacy_(legacy), seconds_(seconds) {}
 
-  Solution solve(const ClusterGraph& graph, const SolveContext&) override {
+  Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     const std::uint64_t before = look_ahead_.expanded();
+    look_ahead_.set_limits(search_limits(graph, context, 0, seconds_));
     Solution solution;
     solution.moves = play_look_ahead(graph, look_ahead_, schedule_, depth_, legacy_);
     solution.expanded = look_ahead_.expanded() - before;
+    look_ahead_.clear_limits();
     return solution;
   }
 
@@ -28,6 +32,7 @@ class Heuristic final : public Solver {
   MetricSchedule schedule_;
   unsigned depth_;
   bool legacy_;
+  double seconds_;        // 0: none
   LookAhead look_ahead_;  // workspace kept between boards
 };
 
@@ -36,6 +41,7 @@ struct LookAheadParams {
   unsigned depth = 2;
   std::uint32_t switch_at = 0;  // moves with the early metric (hybrids)
   bool legacy = false;
+  double seconds = 600;
 };
 
 Param<LookAheadParams> depth_param() {
@@ -46,6 +52,11 @@ Param<LookAheadParams> depth_param() {
 Param<LookAheadParams> switch_param(const char* metric) {
   return {&LookAheadParams::switch_at, "switch", 0, 1000,
           std::string("moves played with the ") + metric + " metric before the area metric takes over"};
+}
+
+Param<LookAheadParams> seconds_param() {
+  return {&LookAheadParams::seconds, "seconds", 0, 1e9,
+          "time limit per board, s (0: none); past it the depth-1 choice plays on"};
 }
 
 Param<LookAheadParams> legacy_param() {
@@ -68,6 +79,7 @@ void add_pair(SolverRegistry& registry, const std::string& name, const std::stri
   std::vector<Param<LookAheadParams>> deep{depth_param()};
   if (hybrid) deep.push_back(switch_param(early_name));
   deep.push_back(legacy_param());
+  deep.push_back(seconds_param());
   const LookAheadParams defaults{.switch_at = early_moves};
   registry.add(SolverDescription<LookAheadParams>{
       .name = name,
@@ -85,7 +97,7 @@ void add_pair(SolverRegistry& registry, const std::string& name, const std::stri
       .params = deep,
       .defaults = defaults,
       .make = [=](const LookAheadParams& p) -> std::unique_ptr<Solver> {
-        return std::make_unique<Heuristic>(schedule_of(p), p.depth, p.legacy);
+        return std::make_unique<Heuristic>(schedule_of(p), p.depth, p.legacy, p.seconds);
       }});
 }
 
@@ -94,9 +106,10 @@ void add_look_ahead_solvers(SolverRegistry& registry) {
       .name = "greedy-look-ahead",
       .summary = "first move of the move sequence that clears the most cells",
       .family = SolverFamily::kArticles,
-      .params = {depth_param(), legacy_param()},
+      .params = {depth_param(), legacy_param(), seconds_param()},
       .make = [](const LookAheadParams& p) -> std::unique_ptr<Solver> {
-        return std::make_unique<Heuristic>(MetricSchedule::only(Metric::kArea), p.depth, p.legacy);
+        return std::make_unique<Heuristic>(MetricSchedule::only(Metric::kArea), p.depth, p.legacy,
+                                           p.seconds);
       }});
   add_pair(registry, "max-perimeter",
            "perimeter (cell edges between newly cleared and uncleared cells; area when 0)",

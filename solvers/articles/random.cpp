@@ -38,7 +38,7 @@ class Random final : public Solver {
     Solution solution;
     Stream stream(context.seed);
     MarkerState state = graph.initial_state();
-    while (!graph.is_cleared(state)) {
+    while (!graph.is_cleared(state) && !cancelled(context)) {  // a cancelled board is dropped
       Color c;
       if (skip_) {
         std::uint64_t useful = graph.useful_moves(state);

@@ -13,11 +13,12 @@ namespace {
 
 class RoundRobin final : public Solver {
  public:
-  Solution solve(const ClusterGraph& graph, const SolveContext&) override {
+  Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     Solution solution;
     MarkerState state = graph.initial_state();
-    // Every cycle of K colours absorbs at least one frontier cluster, so this ends.
-    for (Color next = 0; !graph.is_cleared(state);
+    // Every cycle of K colours absorbs at least one frontier cluster, so this
+    // ends; a cancelled board stops at once (it is dropped).
+    for (Color next = 0; !graph.is_cleared(state) && !cancelled(context);
          next = static_cast<Color>((next + 1) % graph.colors())) {
       graph.apply(state, next);
       solution.moves.push_back(next);
@@ -28,11 +29,11 @@ class RoundRobin final : public Solver {
 
 class RoundRobinSkip final : public Solver {
  public:
-  Solution solve(const ClusterGraph& graph, const SolveContext&) override {
+  Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     Solution solution;
     MarkerState state = graph.initial_state();
     Color next = 0;
-    while (!graph.is_cleared(state)) {
+    while (!graph.is_cleared(state) && !cancelled(context)) {
       // A board that is not cleared has a frontier, so some colour is useful.
       const std::uint64_t useful = graph.useful_moves(state);
       while (((useful >> next) & 1u) == 0)

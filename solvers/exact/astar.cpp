@@ -53,7 +53,7 @@ class AStar final : public Solver {
 
  private:
   Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
-    search::Limits limits = search_limits(context, memory_mib_, seconds_, nodes_);
+    search::Limits limits = search_limits(graph, context, memory_mib_, seconds_, nodes_);
 
     // An upper bound first: A* then keeps only nodes that can beat it, which
     // spares it most of its memory, and if none can, the bound is optimal.
@@ -67,8 +67,8 @@ class AStar final : public Solver {
     // saved; docs/measurements.md).
     const std::uint32_t start_bound = elimination_bound(graph, graph.initial_state());
     std::size_t width = beam_width_;
-    for (int widening = 0;
-         widening < kWidenings && beam_width_ > 0 && known.moves.size() >= start_bound + kWideGap;
+    for (int widening = 0; widening < kWidenings && beam_width_ > 0 &&
+                           known.moves.size() >= start_bound + kWideGap && !limits_passed(limits);
          ++widening) {
       width *= kWiderBeam;
       search::Limits rest = limits;

@@ -23,7 +23,7 @@ class Beam final : public Solver {
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     const BoardMemory memory(context, {&workspace_});
-    const search::Limits limits = search_limits(context, p_.memory, p_.seconds, p_.nodes);
+    const search::Limits limits = search_limits(graph, context, p_.memory, p_.seconds, p_.nodes);
     Solution solution = solve_with_beam(graph, workspace_, p_.width, limits);
     solution.memory_refused = memory.refused();
     return solution;

@@ -107,6 +107,21 @@ std::string format_param(double v) {
   return text;
 }
 
+std::uint32_t poll_interval(const ClusterGraph& graph) noexcept {
+  constexpr std::size_t kWordsPerPoll = 16 * 256;  // 256 expansions of 16-word sets
+  constexpr std::uint32_t kMostExpansions = 256;   // search::Limits' default
+  const std::size_t words = std::max<std::size_t>(graph.set_words(), 1);
+  return static_cast<std::uint32_t>(
+      std::clamp<std::size_t>(kWordsPerPoll / words, 1, kMostExpansions));
+}
+
+search::Limits search_limits(const ClusterGraph& graph, const SolveContext& context,
+                             std::int64_t memory_mib, double seconds, std::uint64_t nodes) {
+  search::Limits limits = search_limits(context, memory_mib, seconds, nodes);
+  limits.poll_interval = poll_interval(graph);
+  return limits;
+}
+
 search::Limits search_limits(const SolveContext& context, std::int64_t memory_mib, double seconds,
                              std::uint64_t nodes) {
   search::Limits limits;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -53,8 +54,29 @@ inline bool cancelled(const SolveContext& context) {
   return context.cancel != nullptr && context.cancel->load(std::memory_order_relaxed);
 }
 
-// A search's limits for one board: `memory_mib` MiB, `seconds` from now (0:
-// none), `nodes` expansions (0: none), and the context's cancellation flag.
+// Whether the cancellation flag of `limits` is raised or its deadline has
+// passed: a solver that loops over searches stops starting them.
+inline bool limits_passed(const search::Limits& limits) {
+  return (limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed)) ||
+         (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline);
+}
+
+// Expansions between two looks at the clock and the cancellation flag for a
+// search on `graph`: 256 up to 1024 clusters, fewer as the states grow,
+// down to every expansion from 4096 set words (262,144 clusters) on. One
+// expansion copies and scores a state of 2 * set_words() + 1 words for each
+// child, so on a large board (500 x 500 with 36 colours: 3,700 words a set)
+// 256 of them take half a minute, and a limit must be looked at after each;
+// a look at the clock costs far less than any expansion it follows.
+std::uint32_t poll_interval(const ClusterGraph& graph) noexcept;
+
+// A search's limits for one board of `graph`: `memory_mib` MiB, `seconds`
+// from now (0: none), `nodes` expansions (0: none), the context's
+// cancellation flag, and the graph's poll_interval().
+search::Limits search_limits(const ClusterGraph& graph, const SolveContext& context,
+                             std::int64_t memory_mib, double seconds, std::uint64_t nodes = 0);
+// The same with search::Limits' own poll interval (256 expansions), which
+// is too coarse on large boards: prefer the overload with the graph.
 search::Limits search_limits(const SolveContext& context, std::int64_t memory_mib, double seconds,
                              std::uint64_t nodes = 0);
 
