@@ -28,7 +28,7 @@ struct BeamOptions {
   bool detect_duplicates = true;  // within a layer
 };
 
-template <Domain D>
+template <StorableDomain D>
 class BeamSearch {
  public:
   using State = typename D::State;
@@ -74,10 +74,15 @@ class BeamSearch {
           result.status = limit;
           return finish(result);
         }
-        domain_.unpack({ws_.pool[e.id] + kHeaderWords, packed_}, work_);
+        const Word* node = ws_.pool[e.id];
+        domain_.unpack({node + kHeaderWords, packed_}, work_);
         ++stats.expanded;
         moves_.clear();
         domain_.moves(work_, moves_);
+        if constexpr (HasMoveFilter<D>)
+          if (static_cast<NodeId>(node[0] >> 32) != kNoNode)
+            filter_moves(domain_, work_, move_from_bits<Move>(static_cast<std::uint32_t>(node[0])),
+                         moves_);
         for (const Move m : moves_) {
           child_ = work_;
           if (!domain_.apply(child_, m)) continue;

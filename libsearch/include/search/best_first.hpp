@@ -17,6 +17,11 @@
 // std::int64_t key; smaller keys are expanded first, ties to the older node.
 // A key of kPruneKey drops the node: it is neither stored nor queued (for
 // instance, A* with a known solution drops nodes whose f cannot beat it).
+//
+// A goal taken off the queue ends the search (kSolved); resume() goes on
+// from there, which is how the anytime weighted A* (weighted_astar.hpp)
+// keeps improving its answer. A domain's keep_move() hook is asked with
+// the move stored in the node, i.e. the last move of its cheapest known path.
 #pragma once
 
 #include <algorithm>
@@ -47,6 +52,11 @@ struct BestFirstOptions {
   // memory limit may stop the search one node later, the heap being one
   // entry smaller.)
   bool expand_best_child_directly = false;
+  // Compute the cost of a node again when it is taken off the queue, and
+  // drop it (counted in `pruned`) when it is now kPruneKey: for a cost that
+  // reads something the search changes, such as an anytime search's best
+  // answer so far.
+  bool reprice_on_expand = false;
 };
 
 // A*'s key: f = g + h, ties broken towards the larger g (deeper nodes).
@@ -66,7 +76,7 @@ struct PathCost {
   }
 };
 
-template <Domain D, class Cost, class Visitor = NullVisitor>
+template <StorableDomain D, class Cost, class Visitor = NullVisitor>
 class BestFirstSearch {
  public:
   using State = typename D::State;
@@ -88,6 +98,7 @@ class BestFirstSearch {
     stats_.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
     status_ = Status::kRunning;
     goal_ = kNoNode;
+    interrupted_ = kNoNode;
     held_.reset();
     next_.reset();
     work_ = initial;
@@ -111,20 +122,22 @@ class BestFirstSearch {
     if (status_ != Status::kRunning) return status_;
     const Status limit = LimitClock(limits_).tick(stats_.expanded);
     if (limit != Status::kRunning) return status_ = limit;
-    std::optional<BinaryHeap::Entry> entry;
+    BinaryHeap::Entry entry{};
+    bool taken = false;
     bool in_hand = false;  // the state is children_[next_->child], not only packed
     if (next_ && is_stale(next_->entry)) next_.reset();
     if (next_) {
       if (ws_.heap.empty() || !before(ws_.heap.top(), next_->entry)) {
         entry = next_->entry;
+        taken = true;
         in_hand = true;
       } else if (!push(next_->entry.key, next_->entry.id, next_->entry.g)) {
         return status_;
       }
     }
-    if (!entry) entry = pop_fresh();
-    if (!entry) return status_ = Status::kExhausted;
-    const NodeId id = entry->id;
+    if (!taken) taken = pop_fresh(entry);
+    if (!taken) return status_ = Status::kExhausted;
+    const NodeId id = entry.id;
     Word* node = ws_.pool[id];
     node[1] |= kClosed;
     const std::uint32_t g = g_of(node);
@@ -133,6 +146,10 @@ class BestFirstSearch {
     else
       domain_.unpack({node + kHeaderWords, packed_}, work_);
     next_.reset();
+    if (options_.reprice_on_expand && key_of(work_, g) == kPruneKey) {
+      ++stats_.pruned;
+      return status_;
+    }
     if (!options_.goal_on_generation && domain_.is_goal(work_)) {
       finish_goal(id, work_);
       return status_;
@@ -143,6 +160,10 @@ class BestFirstSearch {
     if (act == Action::kPrune) return status_;
     moves_.clear();
     domain_.moves(work_, moves_);
+    if constexpr (HasMoveFilter<D>)
+      if (static_cast<NodeId>(node[0] >> 32) != kNoNode)
+        filter_moves(domain_, work_, move_from_bits<Move>(static_cast<std::uint32_t>(node[0])),
+                     moves_);
     // Two passes over the children: the first makes and packs them and
     // starts loading their table slots (a large table misses the cache on
     // every probe), the second probes, costs and stores them in order.
@@ -175,6 +196,7 @@ class BestFirstSearch {
       }
       ++made;
     }
+    interrupted_ = id;  // until every child is in
     for (std::size_t i = 0; i < made; ++i) {
       child_ = i;
       if (!add_child(id, i)) break;  // a limit
@@ -184,10 +206,11 @@ class BestFirstSearch {
     held_.reset();
     if (status_ != Status::kRunning) return status_;
     if (stop) return status_ = Status::kCancelled;
+    interrupted_ = kNoNode;
     if (goal) {
       std::copy_n(packed_children_.data() + made * packed_, packed_, ws_.scratch.begin());
       const NodeId goal_node = add_node(id, move_bits(child_moves_[made]), child_g_[made], 0,
-                                   /*queue=*/false);
+                                        /*queue=*/false);
       if (goal_node != kNoNode) finish_goal(goal_node, children_[made]);
     }
     return status_;
@@ -199,6 +222,16 @@ class BestFirstSearch {
     return status_;
   }
 
+  // After a goal taken off the queue (kSolved, goal_on_generation off):
+  // forgets it and lets step() go on with the nodes still open, the goal
+  // itself not expanded. False (and nothing changed) in any other state.
+  bool resume() {
+    if (status_ != Status::kSolved || options_.goal_on_generation) return false;
+    status_ = Status::kRunning;
+    goal_ = kNoNode;
+    return true;
+  }
+
   Status status() const noexcept { return status_; }
   const Stats& stats() const noexcept { return stats_; }
   std::size_t open_size() const noexcept { return ws_.heap.size() + (next_ ? 1 : 0); }
@@ -207,10 +240,23 @@ class BestFirstSearch {
   // The best open node (kNoNode if none), for committing to it.
   NodeId best_open() {
     if (next_ && is_stale(next_->entry)) next_.reset();
-    const auto entry = pop_fresh();
-    if (!entry) return next_ ? next_->entry.id : kNoNode;
-    ws_.heap.push(*entry, ws_.budget);  // fits: the entry was just popped
-    return next_ && before(next_->entry, *entry) ? next_->entry.id : entry->id;
+    BinaryHeap::Entry entry{};
+    if (!pop_fresh(entry)) return next_ ? next_->entry.id : kNoNode;
+    ws_.heap.push(entry, ws_.budget);  // fits: the entry was just popped
+    return next_ && before(next_->entry, entry) ? next_->entry.id : entry.id;
+  }
+
+  // Calls f(id) for every open node, in no order: every node queued at its
+  // current cost, and the node whose expansion a limit or a visitor cut
+  // short (some of its children were never stored, so it counts as open).
+  // A search stopped early proves, for an admissible h, that no goal path
+  // costs less than the smallest g + h of these nodes.
+  template <class F>
+  void for_each_open(F&& f) const {
+    for (const BinaryHeap::Entry& e : ws_.heap.entries())
+      if (!is_stale(e)) f(e.id);
+    if (next_ && !is_stale(next_->entry)) f(next_->entry.id);
+    if (interrupted_ != kNoNode) f(interrupted_);
   }
 
   std::uint32_t g(NodeId id) const noexcept { return g_of(ws_.pool[id]); }
@@ -353,13 +399,15 @@ class BestFirstSearch {
     return (node[1] & kClosed) != 0 || g_of(node) != e.g;
   }
 
-  std::optional<BinaryHeap::Entry> pop_fresh() {
+  // Pops the best entry that is not stale into `out`; false if none is left.
+  bool pop_fresh(BinaryHeap::Entry& out) {
     while (!ws_.heap.empty()) {
       const BinaryHeap::Entry e = ws_.heap.pop();
       if (is_stale(e)) continue;
-      return e;
+      out = e;
+      return true;
     }
-    return std::nullopt;
+    return false;
   }
 
   // A goal ends a best-first search (its on_goal hook is told, and what it
@@ -381,6 +429,7 @@ class BestFirstSearch {
   Stats stats_;
   Status status_ = Status::kExhausted;
   NodeId goal_ = kNoNode;
+  NodeId interrupted_ = kNoNode;  // expanded, but not all of its children stored
   State work_{};
   MoveListOf<D> moves_;
   // expand_best_child_directly: the child held back while an expansion's
@@ -401,8 +450,9 @@ class BestFirstSearch {
   std::array<std::uint64_t, D::kMaxMoves> child_hash_{};
 };
 
-// One-call A*: optimal when the domain's lower bound is admissible.
-template <Domain D, class Visitor = NullVisitor>
+// One-call A*: optimal when the domain's lower bound is admissible (the
+// result's bound is then its cost).
+template <StorableDomain D, class Visitor = NullVisitor>
 SearchResult<typename D::Move> astar(const D& domain, const typename D::State& start,
                                      Workspace& workspace, const Limits& limits,
                                      Visitor&& visitor = {}, BestFirstOptions options = {}) {
@@ -412,11 +462,13 @@ SearchResult<typename D::Move> astar(const D& domain, const typename D::State& s
                                                                             visitor, options);
   search.start(start, limits);
   search.run();
-  return search.result();
+  SearchResult<typename D::Move> r = search.result();
+  if (r.status == Status::kSolved) r.bound = r.cost;
+  return r;
 }
 
 // One-call Dijkstra with a caller-given cost (PathCost: uniform-cost search).
-template <Domain D, class Cost = PathCost, class Visitor = NullVisitor>
+template <StorableDomain D, class Cost = PathCost, class Visitor = NullVisitor>
 SearchResult<typename D::Move> dijkstra(const D& domain, const typename D::State& start,
                                         Workspace& workspace, const Limits& limits,
                                         Cost&& cost = {}, Visitor&& visitor = {},

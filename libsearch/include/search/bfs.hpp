@@ -31,7 +31,7 @@ struct BfsOptions {
   bool detect_duplicates = false;
 };
 
-template <Domain D>
+template <StorableDomain D>
 class BreadthFirstSearch {
  public:
   using State = typename D::State;
@@ -96,6 +96,10 @@ class BreadthFirstSearch {
       if (act == Action::kPrune) continue;
       moves_.clear();
       domain_.moves(work_, moves_);
+      if constexpr (HasMoveFilter<D>)
+        if (static_cast<NodeId>(node[0] >> 32) != kNoNode)
+          filter_moves(domain_, work_, move_from_bits<Move>(static_cast<std::uint32_t>(node[0])),
+                       moves_);
       for (const Move m : moves_) {
         child_ = work_;
         if (!domain_.apply(child_, m)) continue;
@@ -159,7 +163,7 @@ class BreadthFirstSearch {
 };
 
 // One-call bounded BFS.
-template <Domain D, class Visitor = NullVisitor>
+template <StorableDomain D, class Visitor = NullVisitor>
 SearchResult<typename D::Move> bounded_bfs(const D& domain, const typename D::State& start,
                                            Workspace& workspace, const Limits& limits,
                                            const BfsOptions& options = {}, Visitor&& visitor = {}) {

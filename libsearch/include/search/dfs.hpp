@@ -12,6 +12,8 @@
 // Optional duplicate pruning keeps, per state, the smallest g seen, in the
 // Workspace's pool and table; when the byte budget refuses to grow it, the
 // search goes on without remembering more (it prunes less, never wrongly).
+// It needs a StorableDomain; for a domain without pack/unpack the option
+// is ignored and the workspace stays unused.
 // It assumes g grows with depth (unit move costs, as every domain here has):
 // with other costs and a max_depth, a state seen cheap but deep could hide
 // a shallower, dearer path that max_depth would have let through.
@@ -40,8 +42,8 @@ namespace search {
 struct DfsOptions {
   std::uint32_t max_depth = 1000;  // no path longer than this many moves is explored
   std::uint32_t bound = std::numeric_limits<std::uint32_t>::max();  // want cost < bound
-  bool detect_duplicates = false;
-  bool first_solution = false;  // stop at the first goal found
+  bool detect_duplicates = false;  // StorableDomain only (see above)
+  bool first_solution = false;     // stop at the first goal found
 };
 
 // The default ordering hook: keep the domain's order.
@@ -66,18 +68,22 @@ class DepthFirstSearch {
   template <class Order, class Visitor>
   void search_into(const State& start, const Limits& limits, const DfsOptions& options,
                    Order& order, Visitor& visitor, SearchResult<Move>& result) {
-    packed_ = domain_.packed_words();
-    key_ = key_words_of(domain_);
-    ws_.begin(1 + packed_, limits.max_bytes);
-    ws_.scratch.resize(packed_);
-    remember_ = options.detect_duplicates;
+    remember_ = false;
+    if constexpr (StorableDomain<D>) {
+      packed_ = domain_.packed_words();
+      key_ = key_words_of(domain_);
+      ws_.begin(1 + packed_, limits.max_bytes);
+      ws_.scratch.resize(packed_);
+      remember_ = options.detect_duplicates;
+    }
     result.status = Status::kRunning;
     result.found = false;
     result.cost = 0;
+    result.bound = 0;
     result.path.clear();
     Stats& stats = result.stats;
     stats = Stats{};
-    stats.node_bytes = (1 + packed_) * sizeof(Word);
+    stats.node_bytes = remember_ ? (1 + packed_) * sizeof(Word) : 0;
     const LimitClock clock(limits);
     std::uint32_t best = options.bound;
 
@@ -132,7 +138,8 @@ class DepthFirstSearch {
       }
       if (std::uint64_t{g} + lower_bound_of(domain_, child.state) >= best) continue;
       if (depth + 1 >= options.max_depth) continue;
-      if (remember_ && seen_cheaper(child.state, g, stats)) continue;
+      if constexpr (StorableDomain<D>)
+        if (remember_ && seen_cheaper(child.state, g, stats)) continue;
       if (!open_frame(depth + 1, order, visitor, clock, stats, result)) break;
       ++depth;
       stats.peak_frontier = std::max<std::uint64_t>(stats.peak_frontier, depth);
@@ -151,7 +158,9 @@ class DepthFirstSearch {
     Move move_in{};
   };
 
-  void finish(SearchResult<Move>& result) const { result.stats.peak_bytes = ws_.budget.peak(); }
+  void finish(SearchResult<Move>& result) const {
+    if constexpr (StorableDomain<D>) result.stats.peak_bytes = ws_.budget.peak();
+  }
 
   // Expands the frame at `depth`: its moves, in the hook's order.
   template <class Order, class Visitor>
@@ -173,6 +182,7 @@ class DepthFirstSearch {
     f.next = 0;
     if (act == Action::kPrune) return true;
     domain_.moves(f.state, f.moves);
+    if (depth > 0) filter_moves(domain_, f.state, f.move_in, f.moves);
     if constexpr (requires { order(f.state, std::uint32_t{0}, f.moves); })
       order(f.state, static_cast<std::uint32_t>(depth), f.moves);
     return true;

@@ -295,6 +295,7 @@ class BinaryHeap {
   bool empty() const noexcept { return entries_.empty(); }
   std::size_t size() const noexcept { return entries_.size(); }
   const Entry& top() const noexcept { return entries_.front(); }
+  std::span<const Entry> entries() const noexcept { return entries_; }  // in heap order
   std::size_t bytes() const noexcept { return entries_.capacity() * sizeof(Entry); }
 
   // Pushes; false (and nothing pushed) when the budget refuses to grow.
