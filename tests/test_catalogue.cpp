@@ -254,7 +254,8 @@ TEST(Catalogue, FilesThatCannotBeReadExitTwoNamingThem) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"solve --solver greedy --boards " + quote(missing),
        missing + ": cannot open: No such file or directory"},
-      {"solve --solver greedy --boards " + quote(folder), folder + ": is a directory, not a file"},
+      // A directory is a source of the files inside it: this one has none.
+      {"solve --solver greedy --boards " + quote(folder), folder + ": directory holds no board files"},
       {"solve --solver greedy --boards " + mem, mem + ":1: read error: Input/output error"},
       {"gen --boards " + mem + " --format line", mem + ":1: read error: Input/output error"},
       {"verify --boards " + quote(boards) + " --solutions " + quote(missing),
@@ -395,10 +396,10 @@ TEST(Catalogue, BadSolversAndOptionsExitTwoNamingThem) {
        "--start: board 0 of articles 5: start cell (40,0) is off the 30x20 board"},
       {"solve --articles 5 --solver greedy --start -1,0", "--start must be ROW,COL or center"},
       {"solve --articles 5 --solver greedy --rules go", "--rules must be color-walk or flood-it"},
-      {"gen --format xml --boards x", "--format must be grid or line, got 'xml'"},
+      {"gen --format xml --boards x", "--format must be grid, line or flood-it-boards, got 'xml'"},
       {"solve --articles 5 --solver greedy --bogus", "unrecognised option '--bogus'"},
       {"solve --articles 5 --random 5 --solver greedy", "give only one board source"},
-      {"solve --solver greedy", "no board source: give --articles N, --random N or --boards FILE"},
+      {"solve --solver greedy", "no board source: give --articles N, --random N or --boards PATH"},
       {"solve --articles 5 --solver greedy --shard 1", "--shard needs I/N"},
       {"solve --articles 5 --solver greedy --resume", "--resume needs --csv FILE"},
       {"experiment nope", "unknown experiment 'nope'"},

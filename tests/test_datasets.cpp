@@ -3,6 +3,11 @@
 // totals must match. Skipped, with a message, where the datasets are absent.
 // Location: $COLORWALK_DATASETS, else the CMake cache COLORWALK_DATASETS_DIR.
 #include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
 #include <filesystem>
 #include <ostream>
 
@@ -77,3 +82,52 @@ INSTANTIATE_TEST_SUITE_P(Public, DatasetTest, ::testing::ValuesIn(kDatasets),
                              if (c == '-') c = '_';
                            return n;
                          });
+
+// The proven optima of b24c6n1000 (scripts/prove-b24c6n1000.sh), the first
+// published for that set: every line of the results file replays to a
+// cleared board with no wasted move, and matches a row of the run's CSV
+// that was proven optimal and verified, board by board in order.
+TEST(ProvenOptima, B24c6n1000LinesReplayAndWereProven) {
+  const auto repo = std::filesystem::path(__FILE__).parent_path().parent_path();
+  const auto csv_path = (repo / "experiments/optima/b24c6n1000.csv").string();
+  const auto optimal_path = (repo / "experiments/optima/b24c6n1000.optimal.txt").string();
+  const auto boards_path = (datasets_dir() / "b24c6n1000.txt").string();
+  COLORWALK_NEED_DATASET_FILES(boards_path);
+  const auto boards = load_boards(boards_path, BoardFormat::kLine);
+  ASSERT_EQ(boards.size(), 1000u);
+  const auto lines = load_solution_lines(optimal_path);
+  ASSERT_GT(lines.size(), 0u);
+  ASSERT_LE(lines.size(), boards.size());
+
+  // The CSV's rows: board,solver,moves,solution,proven_optimal,expanded,seconds,verified.
+  std::ifstream csv(csv_path);
+  ASSERT_TRUE(csv) << csv_path;
+  std::string row;
+  std::getline(csv, row);
+  ASSERT_EQ(row, "board,solver,moves,solution,proven_optimal,expanded,seconds,verified");
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    do {
+      ASSERT_TRUE(std::getline(csv, row)) << "the CSV ends before board " << i;
+    } while (row.starts_with('#'));
+    std::vector<std::string> f;
+    std::stringstream fields(row);
+    for (std::string x; std::getline(fields, x, ',');)
+      f.push_back(x);
+    ASSERT_EQ(f.size(), 8u) << row;
+    EXPECT_EQ(f[0], std::to_string(i));
+    EXPECT_EQ(f[3], lines[i].symbols) << "board " << i;
+    EXPECT_EQ(f[4], "1") << "board " << i << " was not proven optimal";
+    EXPECT_EQ(f[7], "1") << "board " << i << " did not verify";
+
+    Board board = boards[i];
+    board.set_rules(Rules::kFloodIt, StartSpec{});
+    const auto moves = parse_moves(board, lines[i], optimal_path);
+    const ReplayResult r = replay(ClusterGraph(board), moves);
+    ASSERT_TRUE(r.ok()) << "board " << i << ": " << r.describe(board, moves);
+    EXPECT_EQ(f[2], std::to_string(moves.size()));
+    total += moves.size();
+  }
+  std::cout << "b24c6n1000: " << lines.size() << " of 1000 boards proven, " << total
+            << " moves in all\n";
+}

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "board_groups.hpp"
 #include "provenance.hpp"
 #include "report_files.hpp"
 
@@ -194,14 +195,36 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   run.wall = outcome.wall;
   run.solvers = recorder.solver_texts();
   run.summaries = summaries;
+  std::vector<std::string> specs;
+  for (const ExperimentRow* r : rows)
+    specs.push_back(r->spec);
+  // The optima to check against: the `optimal =` file, else those the
+  // board files state.
+  std::vector<std::optional<std::uint32_t>> stated(source->size());
+  std::size_t stated_count = 0;
+  for (std::size_t i = 0; i < source->size(); ++i) {
+    stated[i] = source->stated_optimum(i);
+    if (stated[i]) ++stated_count;
+  }
   if (!experiment.optimal.empty()) {
-    std::vector<std::string> specs;
-    for (const ExperimentRow* r : rows)
-      specs.push_back(r->spec);
     run.reference = check_reference(file(".csv"), experiment.optimal_path(datasets_dir()), specs);
+  } else if (stated_count > 0) {
+    run.reference = check_reference(file(".csv"), stated,
+                                    "the optima stated in the board files (" +
+                                        std::to_string(stated_count) + " of " +
+                                        std::to_string(source->size()) + " boards)",
+                                    specs);
+  }
+  if (run.reference) {
     report << "\n";
     write_reference_table(report, *run.reference, TableStyle::kText);
     if (!run.reference->ok()) run.status = std::max(run.status, kExitFailure);
+  }
+  std::optional<BoardGroups> groups;
+  if (experiment.group_by_size) {
+    groups = group_boards(file(".csv"), *source, specs);
+    report << "\nBy size and colors:\n";
+    write_board_groups(report, *groups, TableStyle::kText);
   }
   if (!missing.empty()) {
     report << "\nnot yet implemented (solvers this build does not have yet):\n";
@@ -235,6 +258,10 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   if (run.reference) {
     md << "\n## Against the optimal solutions\n\n";
     write_reference_table(md, *run.reference, TableStyle::kMarkdown);
+  }
+  if (groups) {
+    md << "\n## By size and colors\n\n";
+    write_board_groups(md, *groups, TableStyle::kMarkdown);
   }
   if (!missing.empty()) {
     md << "\n## Not yet implemented\n\n";

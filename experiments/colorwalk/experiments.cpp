@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::string_view kKeys =
     "description, articles, random, seed, size, colors, boards, format, rules, start, "
-    "solver-seed, solver, label, published, published-offset, optimal, part";
+    "solver-seed, solver, label, published, published-offset, optimal, group, part";
 
 std::string trim(std::string_view text) {
   const auto first = text.find_first_not_of(" \t\r");
@@ -84,7 +84,7 @@ class Parser {
       e_.colors = k;
     } else if (key == "format") {
       const auto format = parse_format(value);
-      if (!format) fail("format must be grid or line, got '" + value + "'");
+      if (!format) fail("format must be grid, line or flood-it-boards, got '" + value + "'");
       e_.format = *format;
     } else if (key == "rules") {
       const auto rules = parse_rules(value);
@@ -98,6 +98,9 @@ class Parser {
       e_.start_text = value;
     } else if (key == "optimal") {
       e_.optimal = value;
+    } else if (key == "group") {
+      if (value != "size") fail("group must be size, got '" + value + "'");
+      e_.group_by_size = true;
     } else if (key == "solver-seed") {
       e_.solver_seed = integer<std::uint64_t>(value, "solver-seed");
     } else {
@@ -271,7 +274,7 @@ std::unique_ptr<BoardSource> Experiment::make_source(const std::string& datasets
       break;
     case SourceKind::kFile: {
       const std::string file = boards_path(datasets_dir);
-      out = std::make_unique<FileSource>(file, load_boards(file, format));
+      out = load_file_source({file}, format);
       break;
     }
   }

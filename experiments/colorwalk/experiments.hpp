@@ -53,7 +53,7 @@ struct Experiment {
   std::uint32_t height = 20;
   std::uint32_t colors = 5;
   std::string boards;  // file of `boards =`, as written
-  BoardFormat format = BoardFormat::kGrid;
+  std::optional<BoardFormat> format;  // `format =`; none: told from each file's text
 
   Rules rules = Rules::kColorWalk;
   std::string rules_text = "color-walk";
@@ -66,6 +66,9 @@ struct Experiment {
   // `optimal = FILE`: one optimal solution per board, in board order; the
   // report then checks every solver against it (reference.hpp).
   std::string optimal;
+  // `group = size`: the report groups the boards by size and colours and
+  // lists the slowest (board_groups.hpp).
+  bool group_by_size = false;
   // `part = NAME` lines: a suite that runs those experiments in turn (and
   // has no source or solvers of its own).
   std::vector<std::string> parts;
@@ -98,6 +101,10 @@ class PrefixSource final : public BoardSource {
   Board board(std::size_t index) const override { return inner_->board(index); }
   std::string describe() const override {
     return inner_->describe() + ", first " + std::to_string(count_);
+  }
+  std::string name(std::size_t index) const override { return inner_->name(index); }
+  std::optional<std::uint32_t> stated_optimum(std::size_t index) const override {
+    return inner_->stated_optimum(index);
   }
 
  private:

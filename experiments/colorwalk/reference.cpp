@@ -17,9 +17,20 @@ bool ReferenceCheck::ok() const noexcept {
 
 ReferenceCheck check_reference(const std::string& results_csv, const std::string& reference_file,
                                const std::vector<std::string>& solver_specs) {
-  ReferenceCheck check;
-  check.file = reference_file;
   const auto reference = load_solution_lines(reference_file);
+  std::vector<std::optional<std::uint32_t>> optima;
+  for (const SolutionLine& line : reference)
+    optima.push_back(static_cast<std::uint32_t>(line.symbols.size()));
+  return check_reference(results_csv, optima, "the optimal solutions in " + reference_file,
+                         solver_specs);
+}
+
+ReferenceCheck check_reference(const std::string& results_csv,
+                               const std::vector<std::optional<std::uint32_t>>& optima,
+                               const std::string& against,
+                               const std::vector<std::string>& solver_specs) {
+  ReferenceCheck check;
+  check.against = against;
   for (const auto& spec : solver_specs)
     check.rows.push_back(ReferenceRow{spec});
   ResultsCsvReader reader(results_csv);
@@ -33,12 +44,13 @@ ReferenceCheck check_reference(const std::string& results_csv, const std::string
         continue;
       }
       const std::size_t board = row.result.board;
-      if (board >= reference.size())
+      if (board >= optima.size())
         throw InputError(results_csv, row.line,
-                         "board " + std::to_string(board) + " has no line in " + reference_file +
-                             " (" + std::to_string(reference.size()) + " lines)");
+                         "board " + std::to_string(board) + " has no optimum in " + against +
+                             " (" + std::to_string(optima.size()) + " boards)");
+      if (!optima[board]) continue;
       ReferenceRow& r = check.rows[static_cast<std::size_t>(it - solver_specs.begin())];
-      const std::size_t optimum = reference[board].symbols.size();
+      const std::size_t optimum = *optima[board];
       ++r.boards;
       r.moves += row.result.moves;
       r.optimal += optimum;
@@ -54,7 +66,7 @@ ReferenceCheck check_reference(const std::string& results_csv, const std::string
 void write_reference_table(std::ostream& out, const ReferenceCheck& check, TableStyle style) {
   char line[512];
   if (style == TableStyle::kMarkdown) {
-    out << "Against the optimal solutions in `" << check.file << "`:\n\n"
+    out << "Against " << check.against << ":\n\n"
         << "| solver | boards | moves | optimal moves | at optimum | above | below | "
            "proven but not optimal |\n|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const ReferenceRow& r : check.rows) {
@@ -69,7 +81,7 @@ void write_reference_table(std::ostream& out, const ReferenceCheck& check, Table
   std::size_t width = 6;
   for (const ReferenceRow& r : check.rows)
     width = std::max(width, r.solver.size());
-  out << "Against the optimal solutions in " << check.file << ":\n";
+  out << "Against " << check.against << ":\n";
   std::snprintf(line, sizeof line, "%-*s %7s %9s %9s %8s %6s %6s %13s\n", static_cast<int>(width),
                 "solver", "boards", "moves", "optimal", "at opt.", "above", "below",
                 "wrong claims");

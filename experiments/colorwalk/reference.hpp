@@ -1,5 +1,6 @@
-// Checking a run against reference optimal solutions (an experiment's
-// `optimal = FILE`, such as the public datasets' NAME.optimal.txt): per
+// Checking a run against reference optima (an experiment's `optimal =
+// FILE`, such as the public datasets' NAME.optimal.txt, or the optima that
+// flood-it-boards files state for their boards): per
 // solver, its total moves against the optimal total, and its boards at,
 // above and below the optimum. A board below the reference means the
 // reference is not optimal (every reported solution was replayed); a board
@@ -9,6 +10,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +31,7 @@ struct ReferenceRow {
 };
 
 struct ReferenceCheck {
-  std::string file;
+  std::string against;  // what the optima are, for the report: "the optimal solutions in FILE"
   std::vector<ReferenceRow> rows;  // in the run's solver order
   bool ok() const noexcept;
 };
@@ -37,6 +39,13 @@ struct ReferenceCheck {
 // Reads the run's results CSV and the reference file (InputError if either
 // is malformed, or if the CSV has a board the reference lacks).
 ReferenceCheck check_reference(const std::string& results_csv, const std::string& reference_file,
+                               const std::vector<std::string>& solver_specs);
+
+// The same against per-board optimal move counts (nullopt: unknown, the
+// board is not compared); `against` says where they come from.
+ReferenceCheck check_reference(const std::string& results_csv,
+                               const std::vector<std::optional<std::uint32_t>>& optima,
+                               const std::string& against,
                                const std::vector<std::string>& solver_specs);
 
 void write_reference_table(std::ostream& out, const ReferenceCheck& check, TableStyle style);

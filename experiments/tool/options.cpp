@@ -30,10 +30,13 @@ po::options_description source_options() {
        "board size of --random")
       ("colors", po::value<Count>()->default_value(Count{5}, "5")->value_name("K"),
        "colors of --random (2..36)")
-      ("boards", po::value<std::string>()->value_name("FILE"), "boards read from FILE")
-      ("format", po::value<std::string>()->default_value("grid")->value_name("F"),
-       "format of --boards: grid (one row per line, blank line between boards) or line "
-       "(one n*n board per line)");
+      ("boards", po::value<std::vector<std::string>>()->multitoken()->value_name("PATH..."),
+       "boards read from files, and from the files directly inside directories (in name "
+       "order); each board is named by its file")
+      ("format", po::value<std::string>()->value_name("F"),
+       "format of --boards: grid (one row per line, blank line between boards), line (one "
+       "n*n board per line) or flood-it-boards ('m n k', the cells as numbers 1..k, the "
+       "optimum); default: told from each file's text (docs/formats.md)");
   // clang-format on
   return d;
 }
@@ -67,8 +70,20 @@ std::unique_ptr<BoardSource> make_source(const po::variables_map& vm) {
       static_cast<int>(vm.count("articles") + vm.count("random") + vm.count("boards"));
   if (chosen != 1)
     throw UsageError(chosen == 0
-                         ? "no board source: give --articles N, --random N or --boards FILE"
+                         ? "no board source: give --articles N, --random N or --boards PATH"
                          : "give only one board source of --articles, --random and --boards");
+  // Options of another source are refused rather than ignored.
+  const char* source = vm.count("articles") ? "--articles" : vm.count("random") ? "--random"
+                                                                                 : "--boards";
+  const auto refuse_unless = [&](const char* option, bool applies, const char* of) {
+    if (!applies && vm.count(option) && !vm[option].defaulted())
+      throw UsageError(std::string("--") + option + " is an option of " + of +
+                       ", not of " + source);
+  };
+  refuse_unless("seed", vm.count("random") > 0, "--random");
+  refuse_unless("size", vm.count("random") > 0, "--random");
+  refuse_unless("colors", vm.count("random") > 0, "--random");
+  refuse_unless("format", vm.count("boards") > 0, "--boards");
   if (vm.count("articles")) {
     const std::uint64_t n = vm["articles"].as<Count>().value;
     if (n == 0) throw UsageError("--articles needs at least 1 board");
@@ -84,11 +99,15 @@ std::unique_ptr<BoardSource> make_source(const po::variables_map& vm) {
     return std::make_unique<RandomSource>(n, vm["seed"].as<std::uint64_t>(), w, h,
                                           static_cast<std::uint32_t>(k));
   }
-  const auto format_text = vm["format"].as<std::string>();
-  const auto format = parse_format(format_text);
-  if (!format) throw UsageError("--format must be grid or line, got '" + format_text + "'");
-  const auto path = vm["boards"].as<std::string>();
-  return std::make_unique<FileSource>(path, load_boards(path, *format));
+  std::optional<BoardFormat> format;
+  if (vm.count("format")) {
+    const auto format_text = vm["format"].as<std::string>();
+    format = parse_format(format_text);
+    if (!format)
+      throw UsageError("--format must be grid, line or flood-it-boards, got '" + format_text +
+                       "'");
+  }
+  return load_file_source(vm["boards"].as<std::vector<std::string>>(), format);
 }
 
 po::options_description rules_options() {

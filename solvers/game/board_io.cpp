@@ -1,19 +1,35 @@
 #include "game/board_io.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <istream>
 #include <ostream>
+#include <sstream>
 
 namespace colorwalk {
 
 std::optional<BoardFormat> parse_format(std::string_view text) noexcept {
   if (text == "grid") return BoardFormat::kGrid;
   if (text == "line") return BoardFormat::kLine;
+  if (text == "flood-it-boards") return BoardFormat::kFloodItBoards;
   return std::nullopt;
+}
+
+std::string_view format_name(BoardFormat format) noexcept {
+  switch (format) {
+    case BoardFormat::kGrid:
+      return "grid";
+    case BoardFormat::kLine:
+      return "line";
+    case BoardFormat::kFloodItBoards:
+      return "flood-it-boards";
+  }
+  return "grid";
 }
 
 namespace {
@@ -215,9 +231,216 @@ std::ifstream open_input(const std::string& path) {
   return in;
 }
 
+// The whole numbers of a flood-it-boards line, each checked to lie in
+// [lo, hi]; `what` names them in messages ("cell", "header value").
+std::vector<std::uint64_t> read_numbers(const std::string& line, const std::string& name,
+                                        std::uint64_t line_no, const char* what, std::uint64_t lo,
+                                        std::uint64_t hi) {
+  std::vector<std::uint64_t> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    if (line[i] == ' ' || line[i] == '\t') {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < line.size() && line[end] != ' ' && line[end] != '\t')
+      ++end;
+    const std::string_view token(line.data() + i, end - i);
+    std::uint64_t value = 0;
+    const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+    if (ec != std::errc{} || ptr != token.data() + token.size() || value < lo || value > hi)
+      throw InputError(name, line_no,
+                       std::string(what) + " " + std::to_string(out.size() + 1) + " is '" +
+                           std::string(token) + "', not a whole number from " +
+                           std::to_string(lo) + " to " + std::to_string(hi));
+    out.push_back(value);
+    i = end;
+  }
+  return out;
+}
+
+// The one board of a flood-it-boards file and its stated optimum.
+BoardFile read_flood_it_boards(std::istream& in, const std::string& name) {
+  // A cell is at most two digits and a blank.
+  const std::size_t max_len = 3 * kMaxCells + kLineSlack;
+  LineReader reader(in, name, max_len);
+  BoardFile file;
+  file.format = BoardFormat::kFloodItBoards;
+  std::string line;
+  bool too_long = false;
+  int part = 0;  // 0: header next, 1: cells, 2: optimum, 3: done
+  std::uint64_t rows = 0;
+  std::uint64_t columns = 0;
+  std::uint64_t colors = 0;
+  std::uint64_t header_line = 0;
+  std::optional<Board> board;
+  const std::uint64_t max_colors = kSymbols.size() - 1;
+  while (reader.next(line, too_long)) {
+    if (too_long)
+      throw InputError(name, reader.number(),
+                       "line is longer than " + std::to_string(max_len) +
+                           " characters; the board limits are " + std::to_string(kMaxSide) +
+                           " per side and " + std::to_string(kMaxCells) + " cells");
+    if (is_comment(line) || line.empty()) continue;
+    const std::uint64_t at = reader.number();
+    if (part == 0) {
+      const auto header = read_numbers(line, name, at, "header value", 1, kMaxSide);
+      if (header.size() != 3)
+        throw InputError(name, at,
+                         "expected 'm n k' (rows, columns, colors), got " +
+                             std::to_string(header.size()) + " numbers");
+      rows = header[0];
+      columns = header[1];
+      colors = header[2];
+      header_line = at;
+      if (colors > max_colors)
+        throw InputError(name, at,
+                         std::to_string(colors) + " colors is over the limit of " +
+                             std::to_string(max_colors));
+      if (rows * columns > kMaxCells)
+        throw InputError(name, at,
+                         "board is over the limit of " + std::to_string(kMaxCells) + " cells");
+      part = 1;
+    } else if (part == 1) {
+      const auto cells = read_numbers(line, name, at, "cell", 1, colors);
+      if (cells.size() != rows * columns)
+        throw InputError(name, at,
+                         std::to_string(rows * columns) + " cells expected (" +
+                             std::to_string(rows) + " x " + std::to_string(columns) +
+                             " from line " + std::to_string(header_line) + "), got " +
+                             std::to_string(cells.size()));
+      BoardBuilder builder(name, BoardFormat::kGrid);
+      std::string row(columns, ' ');
+      for (std::uint64_t r = 0; r < rows; ++r) {
+        for (std::uint64_t c = 0; c < columns; ++c)
+          row[c] = kSymbols[cells[r * columns + c]];
+        builder.add_row(row, at);
+      }
+      board.emplace(builder.finish());
+      part = 2;
+    } else if (part == 2) {
+      const auto optimum = read_numbers(line, name, at, "optimum", 0, kMaxCells);
+      if (optimum.size() != 1)
+        throw InputError(name, at,
+                         "expected the optimal number of moves (0: unknown), got " +
+                             std::to_string(optimum.size()) + " numbers");
+      file.boards.push_back(std::move(*board));
+      file.stated_optima.push_back(
+          optimum[0] == 0 ? std::nullopt
+                          : std::optional<std::uint32_t>(static_cast<std::uint32_t>(optimum[0])));
+      part = 3;
+    } else {
+      throw InputError(name, at,
+                       "unexpected line after the optimum (a flood-it-boards file holds one "
+                       "board)");
+    }
+  }
+  check_stream(in, name, reader.number());
+  const std::uint64_t last = reader.number() == 0 ? 1 : reader.number();
+  if (part == 0)
+    throw InputError(name, last,
+                     reader.number() == 0 ? "empty file: no boards"
+                                          : "no boards (only blank lines and comments)");
+  if (part == 1)
+    throw InputError(name, last,
+                     "the file ends before the line of the " + std::to_string(rows * columns) +
+                         " cells");
+  if (part == 2)
+    throw InputError(name, last, "the file ends before the optimal number of moves (0: unknown)");
+  return file;
+}
+
+bool is_square(std::size_t length) {
+  std::size_t n = 0;
+  while ((n + 1) * (n + 1) <= length)
+    ++n;
+  return n >= 2 && n * n == length;
+}
+
 }  // namespace
 
+BoardFormat detect_format(std::string_view text, const std::string& name) {
+  // Rows (trimmed, comments dropped) with the block each belongs to.
+  struct Block {
+    std::size_t rows = 0;
+    std::size_t width = 0;
+    bool ragged = false;
+    std::uint64_t first_line = 0;
+  };
+  std::vector<Block> blocks;
+  bool in_block = false;
+  std::size_t common_length = 0;
+  bool same_length = true;
+  std::uint64_t line_no = 0;
+  std::istringstream in{std::string(text)};
+  LineReader reader(in, name, kMaxCells + kLineSlack);
+  std::string line;
+  bool too_long = false;
+  while (reader.next(line, too_long)) {
+    line_no = reader.number();
+    if (too_long)
+      throw InputError(name, line_no,
+                       "line is longer than " + std::to_string(kMaxCells + kLineSlack) +
+                           " characters; give --format if the file is a board file");
+    if (is_comment(line)) continue;
+    if (line.empty()) {
+      in_block = false;
+      continue;
+    }
+    if (blocks.empty() && line.find_first_of(" \t") != std::string::npos)
+      return BoardFormat::kFloodItBoards;
+    if (!in_block) {
+      blocks.push_back({0, line.size(), false, line_no});
+      in_block = true;
+    }
+    Block& block = blocks.back();
+    if (line.size() != block.width) block.ragged = true;
+    ++block.rows;
+    if (common_length == 0) common_length = line.size();
+    if (line.size() != common_length) same_length = false;
+  }
+  if (blocks.empty()) return BoardFormat::kGrid;  // the reader reports the empty file
+  bool grid = true;
+  for (const Block& b : blocks)
+    if (b.ragged || b.rows > kMaxSide || b.rows * b.width > kMaxCells || b.width > kMaxSide)
+      grid = false;
+  const bool line_fits = same_length && is_square(common_length);
+  if (grid && !line_fits) return BoardFormat::kGrid;
+  if (line_fits && !grid) return BoardFormat::kLine;
+  if (!grid && !line_fits)
+    throw InputError(name, blocks.front().first_line,
+                     "cannot tell the board format: the rows are neither grid boards (rows of "
+                     "one length between blank lines, within the limits) nor line boards (every "
+                     "line n*n symbols); give --format grid, line or flood-it-boards");
+  bool line_like = true;
+  for (const Block& b : blocks)
+    if (b.rows != 1 && b.rows < 2 * b.width) line_like = false;
+  if (line_like) return BoardFormat::kLine;
+  const std::size_t n = [&] {
+    std::size_t k = 0;
+    while ((k + 1) * (k + 1) <= common_length)
+      ++k;
+    return k;
+  }();
+  throw InputError(name, blocks.front().first_line,
+                   "cannot tell the board format: as grid, " + std::to_string(blocks.size()) +
+                       " board(s) of " + std::to_string(common_length) + " columns; as line, " +
+                       "boards of " + std::to_string(n) + " x " + std::to_string(n) +
+                       ", one per line; give --format grid or --format line");
+}
+
+BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat format) {
+  if (format == BoardFormat::kFloodItBoards) return read_flood_it_boards(in, name);
+  BoardFile file;
+  file.format = format;
+  file.boards = read_boards(in, name, format);
+  file.stated_optima.assign(file.boards.size(), std::nullopt);
+  return file;
+}
+
 std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardFormat format) {
+  if (format == BoardFormat::kFloodItBoards) return read_flood_it_boards(in, name).boards;
   const std::size_t max_len = (format == BoardFormat::kLine ? kMaxCells : kMaxSide) + kLineSlack;
   LineReader reader(in, name, max_len);
   BoardBuilder builder(name, format);
@@ -250,6 +473,27 @@ std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardF
 std::vector<Board> load_boards(const std::string& path, BoardFormat format) {
   std::ifstream in = open_input(path);
   return read_boards(in, path, format);
+}
+
+BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format) {
+  std::ifstream in = open_input(path);
+  if (format) return read_board_file(in, path, *format);
+  // Detection reads the text first (the file may be a pipe), then parses it.
+  // A read error names the line it happened in, as the readers do.
+  std::string text;
+  std::array<char, 1 << 16> chunk;
+  try {
+    for (;;) {
+      const std::streamsize got = in.rdbuf()->sgetn(chunk.data(), chunk.size());
+      if (got <= 0) break;
+      text.append(chunk.data(), static_cast<std::size_t>(got));
+    }
+  } catch (const std::ios_base::failure& e) {
+    const auto line = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+    throw InputError(path, line, "read error: " + e.code().message());
+  }
+  std::istringstream copy(std::move(text));
+  return read_board_file(copy, path, detect_format(copy.view(), path));
 }
 
 void write_grid(std::ostream& out, const Board& board) {

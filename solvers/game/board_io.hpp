@@ -2,9 +2,15 @@
 //
 // Grid format: one row per line, one symbol per cell (0-9, a-z, any case);
 // boards separated by blank lines. Line format: one n x n board per line of
-// n*n symbols. In both, lines whose first non-blank character is '#' are
-// comments; a UTF-8 byte-order mark, CR line ends and surrounding spaces are
-// tolerated. A board's colours are the symbols it uses, in symbol order.
+// n*n symbols. Flood-it-boards format (one board per file, as the public
+// "99 problems" are written): a line `m n k` (rows, columns, colours), a
+// line of the m*n cells row by row as whole numbers 1..k separated by
+// blanks, and a line with the board's optimal number of moves, or 0 when
+// unknown; colour v is written with the symbol kSymbols[v] ('1'..'9', then
+// 'a' for 10). In every format, lines whose first non-blank character is
+// '#' are comments; a UTF-8 byte-order mark, CR line ends and surrounding
+// spaces are tolerated. A board's colours are the symbols it uses, in
+// symbol order.
 //
 // Readers are all-or-nothing: they return every board of the input or throw
 // InputError naming the file, the line and the problem. Nothing half-read
@@ -23,9 +29,11 @@
 
 namespace colorwalk {
 
-enum class BoardFormat : std::uint8_t { kGrid, kLine };
+enum class BoardFormat : std::uint8_t { kGrid, kLine, kFloodItBoards };
 
+// "grid", "line" or "flood-it-boards".
 std::optional<BoardFormat> parse_format(std::string_view text) noexcept;
+std::string_view format_name(BoardFormat format) noexcept;
 
 // Bad input. what() reads "FILE:LINE: problem" (or "FILE: problem" when no
 // line applies, such as a file that cannot be opened).
@@ -47,6 +55,35 @@ std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardF
 // Opens and reads a board file; throws InputError if it is missing, a
 // directory, unreadable or malformed.
 std::vector<Board> load_boards(const std::string& path, BoardFormat format);
+
+// A board file's boards with the optimal move count each states (only the
+// flood-it-boards format states one; nullopt where none is stated or it is
+// 0, unknown).
+struct BoardFile {
+  std::vector<Board> boards;
+  std::vector<std::optional<std::uint32_t>> stated_optima;  // one per board
+  BoardFormat format = BoardFormat::kGrid;
+};
+
+BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat format);
+
+// Reads a board file in `format`, or, when none is given, in the format its
+// text shows (detect_format). Throws InputError as load_boards does.
+BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format);
+
+// The format of a board file's text, told apart by these rules:
+//   - its first line that is neither blank nor a comment holds blanks
+//     between numbers: flood-it-boards (grid and line rows hold no blanks);
+//   - otherwise, with "blocks" the runs of rows between blank lines, grid
+//     fits when the rows of each block have one length and each block is
+//     within the board limits, and line fits when every row has the same
+//     square length n*n (n >= 2). One fitting is the format; when both
+//     fit, line if every block is a single row or has at least twice as
+//     many rows as columns (no one keeps such grid boards; a line file of
+//     many boards is one such block), else the file is ambiguous.
+// A file that fits no format, or is ambiguous, is an InputError that says
+// which --format to give.
+BoardFormat detect_format(std::string_view text, const std::string& name);
 
 // Writes one board in grid format (rows of symbols, no trailing blank line).
 void write_grid(std::ostream& out, const Board& board);

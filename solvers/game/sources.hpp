@@ -8,10 +8,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "game/board.hpp"
+#include "game/board_io.hpp"
 
 namespace colorwalk {
 
@@ -23,6 +25,11 @@ class BoardSource {
   virtual Board board(std::size_t index) const = 0;
   // A short description for reports, such as "articles 100".
   virtual std::string describe() const = 0;
+  // Board `index`'s own name where it has one (boards read from several
+  // files are named by their file), else "".
+  virtual std::string name(std::size_t) const { return {}; }
+  // The optimal move count its file states for board `index`, if any.
+  virtual std::optional<std::uint32_t> stated_optimum(std::size_t) const { return std::nullopt; }
 };
 
 // The articles' boards: 30x20, 5 colours, drawn from frac(sin(seed) * 10000)
@@ -50,7 +57,8 @@ class ArticlesSource final : public BoardSource {
 // at state seed + i, colour = output % colors.
 class RandomSource final : public BoardSource {
  public:
-  // Throws BoardError when the size or colour count is out of range.
+  // Throws BoardError when the size or colour count is out of range, or the
+  // board has fewer cells than a board needs colours.
   RandomSource(std::size_t count, std::uint64_t seed, std::uint32_t width, std::uint32_t height,
                std::uint32_t colors);
   std::size_t size() const override { return count_; }
@@ -65,19 +73,42 @@ class RandomSource final : public BoardSource {
   std::uint32_t colors_;
 };
 
-// Boards read from a file (all of them, validated, before any is used).
+// Boards read from files (all of them, validated, before any is used), in
+// the order of the files and, within a file, of its boards. A board is
+// named by its file's name, with ":K" (K from 0) when the file holds more
+// than one board.
 class FileSource final : public BoardSource {
  public:
-  FileSource(std::string path, std::vector<Board> boards)
-      : path_(std::move(path)), boards_(std::move(boards)) {}
+  // The boards of one file.
+  FileSource(std::string path, std::vector<Board> boards);
+  // The boards of several files read with read_board_file/load_board_file;
+  // `description` is what describe() returns.
+  FileSource(std::string description, const std::vector<std::string>& paths,
+             std::vector<BoardFile> files);
+
   std::size_t size() const override { return boards_.size(); }
   Board board(std::size_t index) const override { return boards_[index]; }
   std::string describe() const override;
+  std::string name(std::size_t index) const override { return names_[index]; }
+  std::optional<std::uint32_t> stated_optimum(std::size_t index) const override {
+    return optima_[index];
+  }
 
  private:
-  std::string path_;
+  std::string description_;
   std::vector<Board> boards_;
+  std::vector<std::string> names_;
+  std::vector<std::optional<std::uint32_t>> optima_;
 };
+
+// The boards of `paths`: files, and directories standing for the regular
+// files directly inside them (in name order; names starting with '.' are
+// skipped). Each file in `format`, or in the format its text shows when
+// none is given (detect_format). Throws InputError naming the file (and
+// line) for a path that is missing, unreadable or malformed, and for a
+// directory with no files.
+std::unique_ptr<FileSource> load_file_source(const std::vector<std::string>& paths,
+                                             std::optional<BoardFormat> format);
 
 // One step of splitmix64: advances `state` and returns the next output.
 constexpr std::uint64_t splitmix64_next(std::uint64_t& state) noexcept {

@@ -1,0 +1,51 @@
+// A run's boards grouped by size and colours (an experiment's `group =
+// size`): per group and solver, the boards, total moves, the total of the
+// optima the boards state (where all are known), the boards proven
+// optimal, the solver seconds and the nodes expanded; then each solver's
+// slowest boards by name. Read from the run's results CSV, so a resumed run
+// reports every board.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "game/sources.hpp"
+#include "report.hpp"
+
+namespace colorwalk {
+
+struct BoardGroupRow {
+  std::string group;  // "ROWSxCOLUMNS, K colors"
+  std::string solver;
+  std::size_t boards = 0;
+  std::uint64_t moves = 0;
+  std::uint64_t stated = 0;     // sum of the stated optima
+  std::size_t stated_known = 0;  // boards with a stated optimum
+  std::size_t proven = 0;
+  double seconds = 0;
+  std::uint64_t expanded = 0;
+};
+
+struct SlowBoard {
+  std::string solver;
+  std::size_t board = 0;
+  std::string name;
+  std::size_t moves = 0;
+  double seconds = 0;
+  std::uint64_t expanded = 0;
+};
+
+struct BoardGroups {
+  std::vector<BoardGroupRow> rows;  // groups by rows, columns, colours; solvers in run order
+  std::vector<SlowBoard> slowest;   // per solver, its `slow_count` slowest, slowest first
+};
+
+// Throws InputError when the CSV is malformed or names a board the source lacks.
+BoardGroups group_boards(const std::string& results_csv, const BoardSource& source,
+                         const std::vector<std::string>& solver_specs, std::size_t slow_count = 5);
+
+void write_board_groups(std::ostream& out, const BoardGroups& groups, TableStyle style);
+
+}  // namespace colorwalk

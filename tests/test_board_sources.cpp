@@ -1,0 +1,194 @@
+// Board sources that people have: the flood-it-boards format, format
+// detection, several files and directories as one source, and the tool's
+// refusal of options that do not apply to the source.
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "game/board_io.hpp"
+#include "game/sources.hpp"
+#include "test_support.hpp"
+
+using namespace colorwalk;
+using colorwalk::testing::ScratchDir;
+
+namespace {
+
+BoardFile parse_fib(const std::string& text) {
+  std::istringstream in(text);
+  return read_board_file(in, "b.fib", BoardFormat::kFloodItBoards);
+}
+
+std::string fib_error(const std::string& text) {
+  try {
+    parse_fib(text);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+std::string detect_error(const std::string& text) {
+  try {
+    return std::string("detected ") + std::string(format_name(detect_format(text, "f.txt")));
+  } catch (const InputError& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
+TEST(FloodItBoards, ReadsARectangularBoardAndItsStatedOptimum) {
+  const BoardFile f = parse_fib(
+      "# a comment\n"
+      "2 3 3\n"
+      "1 2 3 3 2 1\n"
+      "\n"
+      "4\n"
+      "# trailing comment\n");
+  ASSERT_EQ(f.boards.size(), 1u);
+  const Board& b = f.boards[0];
+  EXPECT_EQ(b.height(), 2u);
+  EXPECT_EQ(b.width(), 3u);
+  EXPECT_EQ(b.colors(), 3u);
+  EXPECT_EQ(b.palette(), "123");
+  EXPECT_EQ(b.at(0, 0), 0);
+  EXPECT_EQ(b.at(0, 2), 2);
+  EXPECT_EQ(b.at(1, 0), 2);
+  ASSERT_EQ(f.stated_optima.size(), 1u);
+  EXPECT_EQ(f.stated_optima[0], std::optional<std::uint32_t>(4));
+  EXPECT_EQ(f.format, BoardFormat::kFloodItBoards);
+}
+
+TEST(FloodItBoards, ZeroIsAnUnknownOptimumAndTenColorsAreWrittenA) {
+  const BoardFile f = parse_fib("1 10 10\n1 2 3 4 5 6 7 8 9 10\n0\n");
+  EXPECT_EQ(f.stated_optima[0], std::nullopt);
+  EXPECT_EQ(f.boards[0].palette(), "123456789a");
+  EXPECT_EQ(f.boards[0].symbol(9), 'a');
+}
+
+TEST(FloodItBoards, EveryMalformedCaseNamesTheFileAndLine) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", "b.fib:1: empty file: no boards"},
+      {"# only\n\n", "b.fib:2: no boards (only blank lines and comments)"},
+      {"2 3\n", "b.fib:1: expected 'm n k' (rows, columns, colors), got 2 numbers"},
+      {"2 x 3\n", "b.fib:1: header value 2 is 'x', not a whole number from 1 to 4096"},
+      {"0 3 3\n", "b.fib:1: header value 1 is '0', not a whole number from 1 to 4096"},
+      {"2 2 40\n", "b.fib:1: 40 colors is over the limit of 35"},
+      {"2 2 2\n", "b.fib:1: the file ends before the line of the 4 cells"},
+      {"2 2 2\n1 2 1\n4\n", "b.fib:2: 4 cells expected (2 x 2 from line 1), got 3"},
+      {"2 2 2\n1 2 3 1\n4\n", "b.fib:2: cell 3 is '3', not a whole number from 1 to 2"},
+      {"2 2 2\n1 0 2 1\n4\n", "b.fib:2: cell 2 is '0', not a whole number from 1 to 2"},
+      {"2 2 2\n1 2 b 1\n4\n", "b.fib:2: cell 3 is 'b', not a whole number from 1 to 2"},
+      {"2 2 2\n1 2 2 1\n", "b.fib:2: the file ends before the optimal number of moves (0: unknown)"},
+      {"2 2 2\n1 2 2 1\nthree\n",
+       "b.fib:3: optimum 1 is 'three', not a whole number from 0 to 4194304"},
+      {"2 2 2\n1 2 2 1\n2 3\n", "b.fib:3: expected the optimal number of moves (0: unknown), got 2 numbers"},
+      {"2 2 2\n1 2 2 1\n2\n2 2 2\n",
+       "b.fib:4: unexpected line after the optimum (a flood-it-boards file holds one board)"},
+      {"2 2 2\n1 1 1 1\n1\n", "b.fib:2: "},  // one colour: the board's own check
+  };
+  for (const auto& [text, expected] : cases)
+    EXPECT_EQ(fib_error(text).rfind(expected, 0), 0u)
+        << "input:\n" << text << "\ngot: " << fib_error(text);
+}
+
+TEST(FormatDetection, TellsTheThreeFormatsApart) {
+  EXPECT_EQ(detect_error("# c\n2 2 2\n1 2 2 1\n3\n"), "detected flood-it-boards");
+  // Grid: widths that are no square, several boards.
+  EXPECT_EQ(detect_error("012\n120\n\n01\n10\n"), "detected grid");
+  EXPECT_EQ(detect_error("01234\n12340\n"), "detected grid");
+  // Line: one row, or rows at least twice as many as their length.
+  EXPECT_EQ(detect_error("0123012301230123\n"), "detected line");
+  EXPECT_EQ(detect_error("0110\n1001\n0101\n1010\n0011\n1100\n0110\n1001\n"), "detected line");
+  // A line file of many boards would also read as one tall grid board: line.
+  std::string many;
+  for (int i = 0; i < 500; ++i)
+    many += i % 2 == 0 ? "0123456789012345012345678901234501234567890123450123456789012345\n"
+                       : "5432109876543210543210987654321054321098765432105432109876543210\n";
+  EXPECT_EQ(detect_error(many), "detected line");
+}
+
+TEST(FormatDetection, RefusesAmbiguousAndUnknownFilesSayingWhichFormatToGive) {
+  // Four rows of four: one 4x4 grid board, or four 2x2 line boards.
+  EXPECT_EQ(detect_error("0110\n1001\n0101\n1010\n"),
+            "f.txt:1: cannot tell the board format: as grid, 1 board(s) of 4 columns; as line, "
+            "boards of 2 x 2, one per line; give --format grid or --format line");
+  // Ragged rows fit neither.
+  EXPECT_EQ(detect_error("012\n01\n"),
+            "f.txt:1: cannot tell the board format: the rows are neither grid boards (rows of one "
+            "length between blank lines, within the limits) nor line boards (every line n*n "
+            "symbols); give --format grid, line or flood-it-boards");
+}
+
+TEST(FileSources, DirectoriesReadTheirFilesInNameOrderNamedByFile) {
+  const ScratchDir dir;
+  std::filesystem::create_directories(dir.file("set/sub"));
+  dir.write("set/b", "2 2 2\n1 2 2 1\n2\n");            // flood-it-boards
+  dir.write("set/a.txt", "012\n120\n\n01\n10\n");       // grid, two boards
+  dir.write("set/.hidden", "not a board file at all");  // skipped
+  dir.write("set/sub/c", "2 2 2\n2 1 1 2\n0\n");        // not read: one level only
+  dir.write("lone.txt", "0123012301230123\n");          // line
+  const auto source = load_file_source({dir.file("set"), dir.file("lone.txt")}, std::nullopt);
+  ASSERT_EQ(source->size(), 4u);
+  EXPECT_EQ(source->name(0), "a.txt:0");
+  EXPECT_EQ(source->name(1), "a.txt:1");
+  EXPECT_EQ(source->name(2), "b");
+  EXPECT_EQ(source->name(3), "lone.txt");
+  EXPECT_EQ(source->board(0).width(), 3u);
+  EXPECT_EQ(source->board(2).width(), 2u);
+  EXPECT_EQ(source->board(3).width(), 4u);
+  EXPECT_EQ(source->stated_optimum(0), std::nullopt);
+  EXPECT_EQ(source->stated_optimum(2), std::optional<std::uint32_t>(2));
+  EXPECT_EQ(source->describe(), dir.file("set") + " " + dir.file("lone.txt"));
+}
+
+TEST(FileSources, AnEmptyDirectoryOrABadFileIsRefused) {
+  const ScratchDir dir;
+  std::filesystem::create_directories(dir.file("empty"));
+  EXPECT_THROW(load_file_source({dir.file("empty")}, std::nullopt), InputError);
+  dir.write("bad", "2 2 2\n1 2 2\n2\n");
+  try {
+    load_file_source({dir.file("bad")}, std::nullopt);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), dir.file("bad") + ":2: 4 cells expected (2 x 2 from line 1), got 3");
+  }
+}
+
+TEST(BoardSourceOptions, TheToolDetectsFormatsAndRefusesOptionsOfAnotherSource) {
+  const ScratchDir dir;
+  // The case: a line file read without --format is no tall grid board.
+  std::string lines;
+  for (int i = 0; i < 40; ++i)
+    lines += "0123012301230123\n";
+  dir.write("line.txt", lines);
+  const auto r = colorwalk::testing::run_colorwalk(
+      dir, "solve --boards '" + dir.file("line.txt") + "' --solver greedy --quiet --csv '" +
+               dir.file("out.csv") + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string csv = colorwalk::testing::read_file(dir.file("out.csv"));
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 41) << csv;  // header and 40 boards
+
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"solve --articles 2 --format line --solver greedy",
+       "colorwalk solve: --format is an option of --boards, not of --articles\n"},
+      {"solve --boards line.txt --size 3x3 --solver greedy",
+       "colorwalk solve: --size is an option of --random, not of --boards\n"},
+      {"solve --articles 2 --seed 4 --solver greedy",
+       "colorwalk solve: --seed is an option of --random, not of --articles\n"},
+      {"gen --boards line.txt --colors 3", "colorwalk gen: --colors is an option of --random, not of --boards\n"},
+      {"gen --random 1 --size 1x1",
+       "colorwalk gen: a 1x1 board has no room for 2 colors (a board file of it would be "
+       "refused): give --size with at least 2 cells\n"},
+      {"solve --boards line.txt --format hex --solver greedy",
+       "colorwalk solve: --format must be grid, line or flood-it-boards, got 'hex'\n"},
+  };
+  for (const auto& [args, message] : refused) {
+    const auto bad = colorwalk::testing::run_colorwalk(dir, args);
+    EXPECT_EQ(bad.exit_code, 2) << args;
+    EXPECT_EQ(bad.err, message) << args;
+  }
+}
