@@ -1,0 +1,93 @@
+// wastar: bounded-suboptimal solving by weighted A* (libsearch's
+// WeightedAStar) over ExactDomain states with the completion bound
+// (ExactBound): nodes are expanded by g + w·h, so the answer has at most w
+// times the fewest moves, and the smallest g + h left open is a proven
+// lower bound. With anytime=1 (anytime weighted A*) it goes on after its
+// first answer, keeping only nodes that can beat the best so far, until
+// nothing is left (the answer is then optimal) or a limit stops it.
+// proven_optimal is set only when the proven bound meets the answer. At a
+// limit before any answer it returns greedy's.
+#include <algorithm>
+
+#include "exact/exact_bound.hpp"
+#include "exact/exact_domain.hpp"
+#include "game/greedy_move.hpp"
+#include "registry/board_memory.hpp"
+#include "registry/registry.hpp"
+#include "search/weighted_astar.hpp"
+
+namespace colorwalk {
+
+namespace {
+
+struct WeightedAStarParams {
+  double w = 1.5;
+  bool anytime = false;
+  std::int64_t memory = 1024;  // MiB
+  double seconds = 600;
+  std::uint64_t nodes = 0;
+  std::uint32_t completion = 1;  // the completion bound's largest rise
+};
+
+class WeightedAStarSolver final : public Solver {
+ public:
+  explicit WeightedAStarSolver(const WeightedAStarParams& p) : p_(p) {}
+
+  Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
+    const BoardMemory memory(context, {&workspace_});
+    const search::Limits limits = search_limits(graph, context, p_.memory, p_.seconds, p_.nodes);
+    const ExactDomain domain(graph);
+    const ExactBound bound(graph, p_.completion);
+    // Uncapped (no answer yet) the bound is exact; with an answer to beat,
+    // the search asks only whether g + h stays below it.
+    auto heuristic = [&bound](const ExactDomain::State& s, std::uint32_t cap) {
+      return bound.capped(s.marker, cap, 1);
+    };
+    search::WeightedAStar<ExactDomain, decltype(heuristic)> wastar(domain, workspace_, heuristic);
+    const auto r =
+        wastar.search(domain.initial_state(), limits, {.weight = p_.w, .anytime = p_.anytime});
+    Solution solution;
+    solution.expanded = r.stats.expanded;
+    if (r.found) {
+      solution.moves = r.path;
+      solution.proven_optimal = r.status == search::Status::kSolved && r.bound >= r.cost;
+    } else {
+      MarkerState state = graph.initial_state();
+      play_greedy(graph, state, solution.moves);
+    }
+    solution.memory_refused = memory.refused();
+    return solution;
+  }
+
+ private:
+  WeightedAStarParams p_;
+  search::Workspace workspace_;  // kept across the boards this instance solves
+};
+
+using P = WeightedAStarParams;
+
+const SolverRegistration kWeightedAStar{SolverDescription<P>{
+    .name = "wastar",
+    .summary = "bounded-suboptimal: weighted A* (g + w·h, the completion bound), at most w "
+               "times the fewest moves; anytime=1 goes on improving until proven optimal "
+               "or a limit stops it (proven only when its bound meets the answer)",
+    .family = SolverFamily::kExact,
+    .params = {{&P::w, "w", 1, 100,
+                "the weight: the answer has at most w times the fewest moves (steps of "
+                "1/256, rounded down)"},
+               {&P::anytime, "anytime", 0, 1,
+                "1: after the first answer, go on improving it until it is proven "
+                "optimal or a limit stops the search"},
+               {&P::memory, "memory", 16, 1 << 20, "memory limit of one search, MiB"},
+               {&P::seconds, "seconds", 0, 1e9, "time limit per board, s (0: none)"},
+               {&P::nodes, "nodes", 0, 1e15,
+                "expansion limit per board (0: none; every node is kept, so memory "
+                "bounds it)"},
+               {&P::completion, "completion", 0, kMaxRise,
+                "the completion bound's largest rise (0: the elimination bound alone)"}},
+    .exact = true,
+    .make = [](const P& p) { return std::make_unique<WeightedAStarSolver>(p); }}};
+
+}  // namespace
+
+}  // namespace colorwalk
