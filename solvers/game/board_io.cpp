@@ -218,6 +218,14 @@ class BoardBuilder {
 
 constexpr std::size_t kLineSlack = 64;
 
+// A board file's line past what any board within the limits needs.
+InputError line_too_long(const std::string& name, std::uint64_t line, std::size_t max_len) {
+  return InputError(name, line,
+                    "line is longer than " + std::to_string(max_len) +
+                        " characters; the board limits are " + std::to_string(kMaxSide) +
+                        " per side and " + std::to_string(kMaxCells) + " cells");
+}
+
 void check_stream(std::istream& in, const std::string& name, std::uint64_t line) {
   if (in.bad()) throw InputError(name, line, "read error");
 }
@@ -277,11 +285,7 @@ BoardFile read_flood_it_boards(std::istream& in, const std::string& name) {
   std::optional<Board> board;
   const std::uint64_t max_colors = kSymbols.size() - 1;
   while (reader.next(line, too_long)) {
-    if (too_long)
-      throw InputError(name, reader.number(),
-                       "line is longer than " + std::to_string(max_len) +
-                           " characters; the board limits are " + std::to_string(kMaxSide) +
-                           " per side and " + std::to_string(kMaxCells) + " cells");
+    if (too_long) throw line_too_long(name, reader.number(), max_len);
     if (is_comment(line) || line.empty()) continue;
     const std::uint64_t at = reader.number();
     if (part == 0) {
@@ -448,11 +452,7 @@ std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardF
   std::string line;
   bool too_long = false;
   while (reader.next(line, too_long)) {
-    if (too_long)
-      throw InputError(name, reader.number(),
-                       "line is longer than " + std::to_string(max_len) +
-                           " characters; the board limits are " + std::to_string(kMaxSide) +
-                           " per side and " + std::to_string(kMaxCells) + " cells");
+    if (too_long) throw line_too_long(name, reader.number(), max_len);
     if (is_comment(line)) continue;
     if (line.empty()) {
       if (!builder.empty()) boards.push_back(builder.finish());
