@@ -31,6 +31,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -88,6 +89,8 @@ class IdaStar {
     stats = Stats{};
     stats.node_bytes = table_ ? (1 + packed_) * sizeof(Word) : 0;
     const LimitClock clock(limits);
+    max_expansions_ = limits.max_expansions;
+    poll_interval_ = limits.poll_interval;
     if (frames_.empty()) frames_.resize(64);
     frames_[0].state = start;
     frames_[0].g = 0;
@@ -130,6 +133,8 @@ class IdaStar {
  private:
   static constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
 
+  static constexpr bool kLocalChild = std::is_trivially_copyable_v<State>;
+
   struct Frame {
     State state{};
     MoveListOf<D> moves;
@@ -153,6 +158,7 @@ class IdaStar {
     std::uint64_t duplicates = 0;
     std::uint64_t deepest;
     std::uint64_t next = kNone;  // the smallest f above the threshold
+    std::uint64_t check_at;      // the expansion count at which to consult the clock
   };
 
   // One depth-first iteration under `threshold`. Returns the smallest f
@@ -161,7 +167,9 @@ class IdaStar {
   template <class Visitor>
   std::uint64_t iterate(std::uint64_t threshold, const LimitClock& clock, Visitor& visitor,
                         SearchResult<Move>& result) {
-    Counters c{.expanded = result.stats.expanded, .deepest = result.stats.peak_frontier};
+    Counters c{.expanded = result.stats.expanded,
+               .deepest = result.stats.peak_frontier,
+               .check_at = result.stats.expanded};
     iterate_with(threshold, clock, visitor, result, c);
     Stats& stats = result.stats;
     stats.expanded = c.expanded;
@@ -175,37 +183,52 @@ class IdaStar {
   template <class Visitor>
   void iterate_with(std::uint64_t threshold, const LimitClock& clock, Visitor& visitor,
                     SearchResult<Move>& result, Counters& c) {
-    if (!open_frame(0, clock, visitor, result, c.expanded)) return;
+    if (!open_frame(0, clock, visitor, result, c)) return;
+    // Frames by pointer, taken again when open_frame grows the stack: read
+    // through the vector, it would be reloaded after every write to a state.
+    Frame* frames = frames_.data();
+    [[maybe_unused]] State local{};
     std::size_t depth = 0;
     while (true) {
-      Frame& parent = frames_[depth];
+      Frame& parent = frames[depth];
       if (parent.next == parent.moves.size()) {
         if (depth == 0) return;
         --depth;
         continue;
       }
-      Frame& child = frames_[depth + 1];  // open_frame made sure it exists
+      Frame& child = frames[depth + 1];  // open_frame made sure it exists
       const Move m = parent.moves[parent.next++];
       if constexpr (HasMoveFilter<D>)
         if (depth > 0 && !domain_.keep_move(parent.state, parent.move_in, m)) continue;
-      child.state = parent.state;
-      if (!domain_.apply(child.state, m)) continue;
+      // The child is made in a local when its state is trivially copyable
+      // (the compiler keeps it in registers, and stores it in the frame only
+      // if it is within the threshold), otherwise in the frame itself (a
+      // state that owns memory is copied into storage it already has).
+      State* made;
+      if constexpr (kLocalChild) {
+        local = parent.state;
+        made = &local;
+      } else {
+        child.state = parent.state;
+        made = &child.state;
+      }
+      if (!domain_.apply(*made, m)) continue;
       ++c.generated;
       const std::uint64_t g = std::uint64_t{parent.g} + edge_cost_of(domain_, parent.state, m);
-      const Action act =
-          detail::visit_generate(visitor, child.state, m, static_cast<std::uint32_t>(g));
+      const Action act = detail::visit_generate(visitor, *made, m, static_cast<std::uint32_t>(g));
       if (act == Action::kPrune) continue;
       if (act == Action::kStop) {
         result.status = Status::kCancelled;
         return;
       }
       const std::uint32_t cap = g > threshold ? 1 : capped(threshold - g + 1);
-      const std::uint64_t f = g + detail::estimate(domain_, heuristic_, child.state, cap);
+      const std::uint64_t f = g + detail::estimate(domain_, heuristic_, *made, cap);
       if (f > threshold) {
         ++c.pruned;
         c.next = std::min(c.next, f);
         continue;
       }
+      if constexpr (kLocalChild) child.state = local;
       child.g = static_cast<std::uint32_t>(g);
       child.move_in = m;
       if (domain_.is_goal(child.state)) {
@@ -221,7 +244,8 @@ class IdaStar {
       }
       if constexpr (StorableDomain<D>)
         if (remember_ && seen_cheaper(child.state, child.g, c.duplicates)) continue;
-      if (!open_frame(depth + 1, clock, visitor, result, c.expanded)) return;
+      if (!open_frame(depth + 1, clock, visitor, result, c)) return;
+      frames = frames_.data();
       ++depth;
       c.deepest = std::max<std::uint64_t>(c.deepest, depth);
     }
@@ -236,11 +260,17 @@ class IdaStar {
   // (result.status says which).
   template <class Visitor>
   bool open_frame(std::size_t depth, const LimitClock& clock, Visitor& visitor,
-                  SearchResult<Move>& result, std::uint64_t& expanded) {
-    const Status limit = clock.tick(expanded);
-    if (limit != Status::kRunning) {
-      result.status = limit;
-      return false;
+                  SearchResult<Move>& result, Counters& c) {
+    // The clock says nothing new between its polls and the expansion limit.
+    if (c.expanded >= c.check_at) {
+      const Status limit = clock.tick(c.expanded);
+      if (limit != Status::kRunning) {
+        result.status = limit;
+        return false;
+      }
+      c.check_at = max_expansions_;
+      if (poll_interval_ != 0)
+        c.check_at = std::min(c.check_at, (c.expanded / poll_interval_ + 1) * poll_interval_);
     }
     if (depth + 1 == frames_.size()) frames_.resize(frames_.size() * 2);
     Frame& f = frames_[depth];
@@ -249,7 +279,7 @@ class IdaStar {
       result.status = Status::kCancelled;
       return false;
     }
-    ++expanded;
+    ++c.expanded;
     f.moves.clear();
     f.next = 0;
     if (act == Action::kPrune) return true;
@@ -295,6 +325,8 @@ class IdaStar {
   std::vector<Frame> frames_;
   std::size_t packed_ = 0;
   std::size_t key_ = 0;
+  std::uint64_t max_expansions_ = 0;  // of the search's limits
+  std::uint64_t poll_interval_ = 0;
   bool table_ = false;     // the transposition table is on for this search
   bool remember_ = false;  // and still growing in this iteration
 };
