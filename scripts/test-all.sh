@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Every test, as CI runs it (.ci/run, the README's second command):
 #   1. the Debian packages that are missing (scripts/install-deps.sh);
-#   2. the Release build (build/) and the whole test suite;
+#   2. the Release build (build/) and the whole test suite; then libsearch
+#      configured alone and installed to a temporary prefix, and the example
+#      project (examples/) configured against that install with
+#      find_package, built and its quick check run through ctest;
 #   3. an AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/,
 #      clang) and the whole test suite;
 #   4. a ThreadSanitizer build (build-tsan/, clang) of the batch engine's
@@ -61,6 +64,23 @@ if has_stage release; then
   cmake -S . -B build
   cmake --build build -j"$jobs"
   run_ctest "Release" --test-dir build --output-on-failure -j"$jobs"
+
+  say "libsearch as a package: installed to a temporary prefix, examples/ built against it"
+  korf100="${COLORWALK_DATASETS:-../shared/datasets}/korf100.txt"
+  if [[ ! -f "$korf100" && "${COLORWALK_REQUIRE_DATASETS:-}" == 1 ]]; then
+    say "libsearch package: $korf100 is missing and COLORWALK_REQUIRE_DATASETS=1"
+    exit 1
+  fi
+  package=$(mktemp -d)
+  trap 'rm -rf "$package"' EXIT
+  cmake -S libsearch -B "$package/libsearch"
+  cmake --install "$package/libsearch" --prefix "$package/prefix"
+  cmake -S examples -B "$package/examples" -DCMAKE_PREFIX_PATH="$package/prefix" \
+    -DKORF100_FILE="$(realpath -m "$korf100")"
+  cmake --build "$package/examples" -j"$jobs"
+  run_ctest "libsearch package (examples/)" --test-dir "$package/examples" --output-on-failure \
+    -j"$jobs"
+  rm -rf "$package"
 fi
 
 # Sanitizer reports end the test that triggers them (the builds use
