@@ -36,12 +36,12 @@ inline std::string first_missing(std::initializer_list<std::filesystem::path> pa
 
 // Skips the test (or fails it, when datasets are required) unless every
 // one of the given files exists.
-#define COLORWALK_NEED_DATASET_FILES(...)                                                   \
+#define COLORWALK_NEED_DATASET_FILES(...)                                                       \
   if (const std::string colorwalk_missing = ::colorwalk::testing::first_missing({__VA_ARGS__}); \
-      !colorwalk_missing.empty()) {                                                         \
-    if (::colorwalk::testing::datasets_required())                                          \
-      FAIL() << colorwalk_missing << " is missing and COLORWALK_REQUIRE_DATASETS=1";        \
-    else                                                                                    \
-      GTEST_SKIP() << colorwalk_missing << " not found (set COLORWALK_DATASETS to the "    \
-                   << "folder holding the datasets)";                                       \
+      !colorwalk_missing.empty()) {                                                             \
+    if (::colorwalk::testing::datasets_required())                                              \
+      FAIL() << colorwalk_missing << " is missing and COLORWALK_REQUIRE_DATASETS=1";            \
+    else                                                                                        \
+      GTEST_SKIP() << colorwalk_missing << " not found (set COLORWALK_DATASETS to the "         \
+                   << "folder holding the datasets)";                                           \
   }

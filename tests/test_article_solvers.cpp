@@ -568,8 +568,7 @@ TEST(ArticleSolvers, EverySolverReplaysOnRandomSmallBoards) {
     const ClusterGraph g(b);
     for (auto& [name, solver] : solvers) {
       const SolverInfo& info = *builtin_solvers().find(name);
-      const Solution s =
-          solver->solve(g, SolveContext{rng(), nullptr});
+      const Solution s = solver->solve(g, SolveContext{rng(), nullptr});
       const ReplayResult r =
           replay(g, s.moves, info.wasted_moves ? WastedMoves::kAllow : WastedMoves::kReject);
       ASSERT_TRUE(r.ok()) << name << ", trial " << trial << ": " << r.describe(b, s.moves);

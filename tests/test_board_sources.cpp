@@ -82,17 +82,19 @@ TEST(FloodItBoards, EveryMalformedCaseNamesTheFileAndLine) {
       {"2 2 2\n1 2 3 1\n4\n", "b.fib:2: cell 3 is '3', not a whole number from 1 to 2"},
       {"2 2 2\n1 0 2 1\n4\n", "b.fib:2: cell 2 is '0', not a whole number from 1 to 2"},
       {"2 2 2\n1 2 b 1\n4\n", "b.fib:2: cell 3 is 'b', not a whole number from 1 to 2"},
-      {"2 2 2\n1 2 2 1\n", "b.fib:2: the file ends before the optimal number of moves (0: unknown)"},
+      {"2 2 2\n1 2 2 1\n",
+       "b.fib:2: the file ends before the optimal number of moves (0: unknown)"},
       {"2 2 2\n1 2 2 1\nthree\n",
        "b.fib:3: optimum 1 is 'three', not a whole number from 0 to 4194304"},
-      {"2 2 2\n1 2 2 1\n2 3\n", "b.fib:3: expected the optimal number of moves (0: unknown), got 2 numbers"},
+      {"2 2 2\n1 2 2 1\n2 3\n",
+       "b.fib:3: expected the optimal number of moves (0: unknown), got 2 numbers"},
       {"2 2 2\n1 2 2 1\n2\n2 2 2\n",
        "b.fib:4: unexpected line after the optimum (a flood-it-boards file holds one board)"},
       {"2 2 2\n1 1 1 1\n1\n", "b.fib:2: "},  // one colour: the board's own check
   };
   for (const auto& [text, expected] : cases)
-    EXPECT_EQ(fib_error(text).rfind(expected, 0), 0u)
-        << "input:\n" << text << "\ngot: " << fib_error(text);
+    EXPECT_EQ(fib_error(text).rfind(expected, 0), 0u) << "input:\n"
+                                                      << text << "\ngot: " << fib_error(text);
 }
 
 TEST(FormatDetection, TellsTheThreeFormatsApart) {
@@ -154,7 +156,8 @@ TEST(FileSources, AnEmptyDirectoryOrABadFileIsRefused) {
     load_file_source({dir.file("bad")}, std::nullopt);
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), dir.file("bad") + ":2: 4 cells expected (2 x 2 from line 1), got 3");
+    EXPECT_EQ(std::string(e.what()),
+              dir.file("bad") + ":2: 4 cells expected (2 x 2 from line 1), got 3");
   }
 }
 
@@ -165,9 +168,9 @@ TEST(BoardSourceOptions, TheToolDetectsFormatsAndRefusesOptionsOfAnotherSource) 
   for (int i = 0; i < 40; ++i)
     lines += "0123012301230123\n";
   dir.write("line.txt", lines);
-  const auto r = colorwalk::testing::run_colorwalk(
-      dir, "solve --boards '" + dir.file("line.txt") + "' --solver greedy --quiet --csv '" +
-               dir.file("out.csv") + "'");
+  const auto r = colorwalk::testing::run_colorwalk(dir, "solve --boards '" + dir.file("line.txt") +
+                                                            "' --solver greedy --quiet --csv '" +
+                                                            dir.file("out.csv") + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const std::string csv = colorwalk::testing::read_file(dir.file("out.csv"));
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 41) << csv;  // header and 40 boards
@@ -179,7 +182,8 @@ TEST(BoardSourceOptions, TheToolDetectsFormatsAndRefusesOptionsOfAnotherSource) 
        "colorwalk solve: --size is an option of --random, not of --boards\n"},
       {"solve --articles 2 --seed 4 --solver greedy",
        "colorwalk solve: --seed is an option of --random, not of --articles\n"},
-      {"gen --boards line.txt --colors 3", "colorwalk gen: --colors is an option of --random, not of --boards\n"},
+      {"gen --boards line.txt --colors 3",
+       "colorwalk gen: --colors is an option of --random, not of --boards\n"},
       {"gen --random 1 --size 1x1",
        "colorwalk gen: a 1x1 board has no room for 2 colors (a board file of it would be "
        "refused): give --size with at least 2 cells\n"},

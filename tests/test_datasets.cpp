@@ -3,19 +3,19 @@
 // totals must match. Skipped, with a message, where the datasets are absent.
 // Location: $COLORWALK_DATASETS, else the CMake cache COLORWALK_DATASETS_DIR.
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
-#include <filesystem>
-#include <ostream>
 
 #include <gtest/gtest.h>
 
+#include "datasets.hpp"
 #include "game/board_io.hpp"
 #include "game/replay.hpp"
-#include "datasets.hpp"
 
 using namespace colorwalk;
 
@@ -42,7 +42,9 @@ const Dataset kDatasets[] = {
 };
 
 // Names the dataset in test listings instead of dumping its bytes.
-[[maybe_unused]] void PrintTo(const Dataset& d, std::ostream* os) { *os << d.name; }
+[[maybe_unused]] void PrintTo(const Dataset& d, std::ostream* os) {
+  *os << d.name;
+}
 
 using colorwalk::testing::datasets_dir;
 

@@ -12,15 +12,15 @@
 
 #include <gtest/gtest.h>
 
-#include "game/board_io.hpp"
+#include "datasets.hpp"
 #include "exact/bounds.hpp"
 #include "exact/cluster_balls.hpp"
 #include "exact/exact_domain.hpp"
+#include "game/board_io.hpp"
 #include "game/replay.hpp"
-#include "registry/registry.hpp"
 #include "game/sources.hpp"
-#include "datasets.hpp"
 #include "random_boards.hpp"
+#include "registry/registry.hpp"
 
 using namespace colorwalk;
 
@@ -473,10 +473,11 @@ TEST(ExactDomainRules, ChildrenAreTheUsefulMovesLessNeutralAndCommutedOnes) {
 // Ablation: every rule off offers every useful move; each rule off alone
 // keeps a superset of what all rules keep, and drops a move somewhere.
 TEST(ExactDomainRules, EachRuleSwitchesOffAlone) {
-  const std::array<ExactRules, 4> switched{{{.dominance = false, .neutral = true, .commutation = true},
-                                            {.dominance = true, .neutral = false, .commutation = true},
-                                            {.dominance = true, .neutral = true, .commutation = false},
-                                            {.dominance = false, .neutral = false, .commutation = false}}};
+  const std::array<ExactRules, 4> switched{
+      {{.dominance = false, .neutral = true, .commutation = true},
+       {.dominance = true, .neutral = false, .commutation = true},
+       {.dominance = true, .neutral = true, .commutation = false},
+       {.dominance = false, .neutral = false, .commutation = false}}};
   std::mt19937_64 rng(1618);
   std::array<int, 4> gained{};  // states where a rule off kept more children
   for (int trial = 0; trial < 120; ++trial) {
@@ -664,12 +665,10 @@ TEST_P(AStarBounds, AgreesWithExhaustiveSearchOnSmallBoards) {
 // bound decides more of it (made unsound, only that case failed here).
 INSTANTIATE_TEST_SUITE_P(Bounds, AStarBounds,
                          ::testing::Values("astar", "astar:completion=0",
-                                           "astar:beam=1,completion=1",
-                                           "astar:beam=1,completion=2",
+                                           "astar:beam=1,completion=1", "astar:beam=1,completion=2",
                                            // Each pruning rule off alone, and all off
                                            // (ablation), where A* keeps more children.
-                                           "astar:beam=1,dominance=0",
-                                           "astar:beam=1,neutral=0",
+                                           "astar:beam=1,dominance=0", "astar:beam=1,neutral=0",
                                            "astar:beam=1,commutation=0",
                                            "astar:beam=1,dominance=0,neutral=0,commutation=0"),
                          [](const auto& param_info) {

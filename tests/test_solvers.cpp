@@ -1,6 +1,6 @@
 #include "game/replay.hpp"
-#include "registry/registry.hpp"
 #include "game/sources.hpp"
+#include "registry/registry.hpp"
 
 #include <gtest/gtest.h>
 

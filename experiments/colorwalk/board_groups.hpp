@@ -21,7 +21,7 @@ struct BoardGroupRow {
   std::string solver;
   std::size_t boards = 0;
   std::uint64_t moves = 0;
-  std::uint64_t stated = 0;     // sum of the stated optima
+  std::uint64_t stated = 0;      // sum of the stated optima
   std::size_t stated_known = 0;  // boards with a stated optimum
   std::size_t proven = 0;
   double seconds = 0;

@@ -209,11 +209,11 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   if (!experiment.optimal.empty()) {
     run.reference = check_reference(file(".csv"), experiment.optimal_path(datasets_dir()), specs);
   } else if (stated_count > 0) {
-    run.reference = check_reference(file(".csv"), stated,
-                                    "the optima stated in the board files (" +
-                                        std::to_string(stated_count) + " of " +
-                                        std::to_string(source->size()) + " boards)",
-                                    specs);
+    run.reference =
+        check_reference(file(".csv"), stated,
+                        "the optima stated in the board files (" + std::to_string(stated_count) +
+                            " of " + std::to_string(source->size()) + " boards)",
+                        specs);
   }
   if (run.reference) {
     report << "\n";

@@ -52,7 +52,7 @@ struct Experiment {
   std::uint32_t width = 30;
   std::uint32_t height = 20;
   std::uint32_t colors = 5;
-  std::string boards;  // file of `boards =`, as written
+  std::string boards;                 // file of `boards =`, as written
   std::optional<BoardFormat> format;  // `format =`; none: told from each file's text
 
   Rules rules = Rules::kColorWalk;

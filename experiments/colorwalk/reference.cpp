@@ -46,8 +46,8 @@ ReferenceCheck check_reference(const std::string& results_csv,
       const std::size_t board = row.result.board;
       if (board >= optima.size())
         throw InputError(results_csv, row.line,
-                         "board " + std::to_string(board) + " has no optimum in " + against +
-                             " (" + std::to_string(optima.size()) + " boards)");
+                         "board " + std::to_string(board) + " has no optimum in " + against + " (" +
+                             std::to_string(optima.size()) + " boards)");
       if (!optima[board]) continue;
       ReferenceRow& r = check.rows[static_cast<std::size_t>(it - solver_specs.begin())];
       const std::size_t optimum = *optima[board];

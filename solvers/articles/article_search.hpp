@@ -158,18 +158,18 @@ struct GameInProgress {
 };
 
 // Look-ahead moves until `count` moves have been played in all, or the end.
-inline void look_ahead_until(GameInProgress& game, LookAhead& look_ahead, Metric metric, unsigned depth,
-                      std::size_t count) {
+inline void look_ahead_until(GameInProgress& game, LookAhead& look_ahead, Metric metric,
+                             unsigned depth, std::size_t count) {
   while (!game.over() && game.moves.size() < count)
     game.play(look_ahead.choose(game.graph, game.state, metric, depth));
 }
 
 // Look-ahead moves until the board is cleared.
-inline void look_ahead_to_end(GameInProgress& game, LookAhead& look_ahead, Metric metric, unsigned depth) {
+inline void look_ahead_to_end(GameInProgress& game, LookAhead& look_ahead, Metric metric,
+                              unsigned depth) {
   while (!game.over())
     game.play(look_ahead.choose(game.graph, game.state, metric, depth));
 }
-
 
 // The parameters the look-ahead phases and searches of bfs, dfs and the
 // dijkstra family share, for a parameter struct P with these fields.

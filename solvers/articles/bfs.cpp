@@ -2,9 +2,9 @@
 // move a breadth-first search for a clearing sequence, its queue bounded by
 // `frontier` (the articles' 16384); where none is found the look-ahead
 // plays one move and the search is tried again.
+#include "search/bfs.hpp"
 #include "articles/article_search.hpp"
 #include "registry/board_memory.hpp"
-#include "search/bfs.hpp"
 
 namespace colorwalk {
 

@@ -103,19 +103,17 @@ class Dijkstra final : public Solver {
   LookAhead look_ahead_;
 };
 
-
 using P = DijkstraFamilyParams;
 
 void add_dijkstra(SolverRegistry& registry, const std::string& name, const std::string& summary,
                   Kind kind, Metric metric, std::vector<Param<P>> params) {
-  registry.add(SolverDescription<P>{
-      .name = name,
-      .summary = summary,
-      .family = SolverFamily::kArticles,
-      .params = std::move(params),
-      .make = [kind, metric](const P& p) -> std::unique_ptr<Solver> {
-        return std::make_unique<Dijkstra>(kind, metric, p);
-      }});
+  registry.add(SolverDescription<P>{.name = name,
+                                    .summary = summary,
+                                    .family = SolverFamily::kArticles,
+                                    .params = std::move(params),
+                                    .make = [kind, metric](const P& p) -> std::unique_ptr<Solver> {
+                                      return std::make_unique<Dijkstra>(kind, metric, p);
+                                    }});
 }
 
 void add_dijkstra_family(SolverRegistry& registry) {

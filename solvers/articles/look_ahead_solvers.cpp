@@ -50,8 +50,9 @@ Param<LookAheadParams> depth_param() {
 }
 
 Param<LookAheadParams> switch_param(const char* metric) {
-  return {&LookAheadParams::switch_at, "switch", 0, 1000,
-          std::string("moves played with the ") + metric + " metric before the area metric takes over"};
+  return {
+      &LookAheadParams::switch_at, "switch", 0, 1000,
+      std::string("moves played with the ") + metric + " metric before the area metric takes over"};
 }
 
 Param<LookAheadParams> seconds_param() {
@@ -71,8 +72,7 @@ void add_pair(SolverRegistry& registry, const std::string& name, const std::stri
               Metric early, std::uint32_t early_moves, const char* early_name) {
   const bool hybrid = early_moves > 0;
   auto schedule_of = [=](const LookAheadParams& p) {
-    return hybrid ? MetricSchedule{early, p.switch_at, Metric::kArea}
-                  : MetricSchedule::only(early);
+    return hybrid ? MetricSchedule{early, p.switch_at, Metric::kArea} : MetricSchedule::only(early);
   };
   std::vector<Param<LookAheadParams>> plain;
   if (hybrid) plain.push_back(switch_param(early_name));

@@ -6,8 +6,8 @@
 // a board's result depends on nothing but its seed.
 #include <bit>
 
-#include "registry/registry.hpp"
 #include "game/sources.hpp"
+#include "registry/registry.hpp"
 
 namespace colorwalk {
 

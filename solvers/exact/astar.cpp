@@ -57,8 +57,9 @@ class AStar final : public Solver {
 
     // An upper bound first: A* then keeps only nodes that can beat it, which
     // spares it most of its memory, and if none can, the bound is optimal.
-    Solution known =
-        beam_width_ > 0 ? solve_with_beam(graph, workspace_, beam_width_, limits, rules_) : Solution{};
+    Solution known = beam_width_ > 0
+                         ? solve_with_beam(graph, workspace_, beam_width_, limits, rules_)
+                         : Solution{};
     // A wide gap between that bound and the start's lower bound marks a board
     // where A* will take far longer than a beam: a beam kWiderBeam times as
     // wide is then cheap, and a tighter bound keeps A* from storing and

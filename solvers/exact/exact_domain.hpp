@@ -113,8 +113,8 @@ class ExactDomain {
   template <std::size_t N>
   bool apply_words(State& s, Color c) const {
     using Word = search::Word;
-    using Set = std::conditional_t<N != 0, std::array<Word, N>,
-                                   boost::container::small_vector<Word, 16>>;
+    using Set =
+        std::conditional_t<N != 0, std::array<Word, N>, boost::container::small_vector<Word, 16>>;
     const auto frontier = s.marker.frontier();
     Set fresh;
     if constexpr (N == 0) fresh.resize(frontier.size());

@@ -260,8 +260,8 @@ std::vector<std::uint64_t> read_numbers(const std::string& line, const std::stri
     if (ec != std::errc{} || ptr != token.data() + token.size() || value < lo || value > hi)
       throw InputError(name, line_no,
                        std::string(what) + " " + std::to_string(out.size() + 1) + " is '" +
-                           std::string(token) + "', not a whole number from " +
-                           std::to_string(lo) + " to " + std::to_string(hi));
+                           std::string(token) + "', not a whole number from " + std::to_string(lo) +
+                           " to " + std::to_string(hi));
     out.push_back(value);
     i = end;
   }
@@ -299,9 +299,9 @@ BoardFile read_flood_it_boards(std::istream& in, const std::string& name) {
       colors = header[2];
       header_line = at;
       if (colors > max_colors)
-        throw InputError(name, at,
-                         std::to_string(colors) + " colors is over the limit of " +
-                             std::to_string(max_colors));
+        throw InputError(
+            name, at,
+            std::to_string(colors) + " colors is over the limit of " + std::to_string(max_colors));
       if (rows * columns > kMaxCells)
         throw InputError(name, at,
                          "board is over the limit of " + std::to_string(kMaxCells) + " cells");
@@ -347,9 +347,9 @@ BoardFile read_flood_it_boards(std::istream& in, const std::string& name) {
                      reader.number() == 0 ? "empty file: no boards"
                                           : "no boards (only blank lines and comments)");
   if (part == 1)
-    throw InputError(name, last,
-                     "the file ends before the line of the " + std::to_string(rows * columns) +
-                         " cells");
+    throw InputError(
+        name, last,
+        "the file ends before the line of the " + std::to_string(rows * columns) + " cells");
   if (part == 2)
     throw InputError(name, last, "the file ends before the optimal number of moves (0: unknown)");
   return file;

@@ -33,7 +33,8 @@ RandomSource::RandomSource(std::size_t count, std::uint64_t seed, std::uint32_t 
     throw BoardError("a " + std::to_string(width) + "x" + std::to_string(height) +
                      " board has no room for " + std::to_string(kMinColors) +
                      " colors (a board file of it would be refused): give --size with at "
-                     "least " + std::to_string(kMinColors) + " cells");
+                     "least " +
+                     std::to_string(kMinColors) + " cells");
   if (colors < kMinColors || colors > kMaxColors)
     throw BoardError("--colors must be between " + std::to_string(kMinColors) + " and " +
                      std::to_string(kMaxColors) + ", got " + std::to_string(colors));

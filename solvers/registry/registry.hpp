@@ -80,8 +80,8 @@ struct SolverInfo {
 template <class P>
 struct Param {
   template <class T>
-    requires std::is_arithmetic_v<T>
-  Param(T P::*field, std::string param_name, double lowest, double highest, std::string text)
+  requires std::is_arithmetic_v<T> Param(T P::*field, std::string param_name, double lowest,
+                                         double highest, std::string text)
       : name(std::move(param_name)),
         min(lowest),
         max(highest),
