@@ -83,7 +83,7 @@ class DepthFirstSearch {
     result.path.clear();
     Stats& stats = result.stats;
     stats = Stats{};
-    stats.node_bytes = remember_ ? (1 + packed_) * sizeof(Word) : 0;
+    if constexpr (StorableDomain<D>) stats.node_bytes = (1 + packed_) * sizeof(Word);
     const LimitClock clock(limits);
     std::uint32_t best = options.bound;
 
