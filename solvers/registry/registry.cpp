@@ -64,6 +64,7 @@ SolverSpec SolverRegistry::parse(std::string_view text) const {
 
   std::string_view rest = text.substr(colon + 1);
   if (rest.empty()) throw SpecError("solver spec '" + spec.text + "' has an empty parameter list");
+  std::vector<std::string> given;  // a key given twice is refused, not overwritten
   while (!rest.empty()) {
     const auto comma = rest.find(',');
     const std::string_view item = rest.substr(0, comma);
@@ -79,6 +80,10 @@ SolverSpec SolverRegistry::parse(std::string_view text) const {
     if (param == spec.info->params.end())
       throw SpecError("solver '" + name + "' has no parameter '" + key + "' (" +
                       param_names(*spec.info) + ")");
+    if (std::find(given.begin(), given.end(), key) != given.end())
+      throw SpecError("solver spec '" + spec.text + "': parameter " + key +
+                      " is given twice (give each parameter once)");
+    given.push_back(key);
     double value = 0;
     const char* end = value_text.data() + value_text.size();
     const auto [ptr, ec] = std::from_chars(value_text.data(), end, value);
