@@ -4,9 +4,11 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <exception>
 #include <memory>
+#include <mutex>
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/global_control.h>
@@ -128,35 +130,86 @@ class GraphMemory {
   std::size_t bytes_;
 };
 
-void solve_board(const BoardSource& source, const BatchOptions& options, SolverSet& solvers,
-                 search::SharedMemory* shared, Slot& slot) {
+// Under a memory limit, the boards being solved share one budget, so a
+// board's search could be refused memory that other boards held at the
+// time, and what it found would depend on the thread count and timing.
+// Instead a board that was refused memory while it shared the budget is
+// solved again (the refused solvers, or all when its graph was refused)
+// with the budget to itself: the gate lets boards share it (many at once)
+// or have it alone (one, once those sharing have finished), and lets no new
+// board in while one waits to be alone. Workspaces keep nothing between
+// boards under a limit (run_batch), so a board alone has the whole limit
+// but for its own graph, and a board's outcome is that of the board alone,
+// whatever the threads.
+class BoardGate {
+ public:
+  void share() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !alone_ && waiting_alone_ == 0; });
+    ++sharing_;
+  }
+  void stop_sharing() {
+    const std::lock_guard lock(mutex_);
+    --sharing_;
+    changed_.notify_all();
+  }
+  void be_alone() {
+    std::unique_lock lock(mutex_);
+    ++waiting_alone_;
+    changed_.wait(lock, [&] { return !alone_ && sharing_ == 0; });
+    --waiting_alone_;
+    alone_ = true;
+  }
+  void stop_being_alone() {
+    const std::lock_guard lock(mutex_);
+    alone_ = false;
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::size_t sharing_ = 0;
+  std::size_t waiting_alone_ = 0;
+  bool alone_ = false;
+};
+
+// Solves `slot`'s board with the solvers marked in `run` (all, the first
+// time). A solver refused memory by the shared limit is marked in `again`
+// unless `alone` (then the refusal is the board's own, and reported).
+void solve_board_with(const BoardSource& source, const BatchOptions& options, SolverSet& solvers,
+                      search::SharedMemory* shared, Slot& slot, const std::vector<char>& run,
+                      bool alone, std::vector<char>& again) {
   const std::size_t count = options.solvers.size();
   const std::size_t index = slot.board;
-  slot.results.assign(count, BoardResult{});
-  slot.dropped = false;
-  for (std::size_t s = 0; s < count; ++s) {
-    slot.results[s].board = index;
-    slot.results[s].solver = s;
-  }
   try {
     const Board board = prepare_board(source.board(index), options);
     const std::size_t graph_bytes = std::size_t{board.cell_count()} * kGraphBytesPerCell;
     const GraphMemory graph_memory(shared, graph_bytes);
     if (graph_memory.refused()) {
-      for (std::size_t s = 0; s < count; ++s)
-        slot.results[s].error = "memory limit: the run's " + format_bytes(shared->limit()) +
-                                ", shared by the boards being solved, had no room for the "
-                                "board's cluster graph (about " +
-                                format_bytes(graph_bytes) + ")";
+      for (std::size_t s = 0; s < count; ++s) {
+        if (!run[s]) continue;
+        if (!alone) {
+          again[s] = 1;
+          continue;
+        }
+        slot.results[s].error = "memory limit: the board's cluster graph (about " +
+                                format_bytes(graph_bytes) + ") needs more than the run's " +
+                                format_bytes(shared->limit());
+      }
       return;
     }
     const ClusterGraph graph(board);
     for (std::size_t s = 0; s < count; ++s) {
+      if (!run[s]) continue;
       BoardResult& result = slot.results[s];
+      result = BoardResult{};
+      result.board = index;
+      result.solver = s;
       const SolverInfo& info = *options.solvers[s].info;
       if (!solvers[s]) solvers[s] = options.solvers[s].make();
-      const SolveContext context{board_stream_seed(options.solver_seed, index),
-                                 options.cancel, shared};
+      const SolveContext context{board_stream_seed(options.solver_seed, index), options.cancel,
+                                 shared};
       try {
         const auto start = std::chrono::steady_clock::now();
         Solution solution = solvers[s]->solve(graph, context);
@@ -167,9 +220,12 @@ void solve_board(const BoardSource& source, const BatchOptions& options, SolverS
           return;
         }
         if (solution.memory_refused) {
-          // What the search found depends on what other boards held: not a result.
-          result.error = "memory limit: the run's " + format_bytes(shared->limit()) +
-                         ", shared by the boards being solved, had no room for its search";
+          if (!alone) {
+            again[s] = 1;  // others held the memory: solved again, alone
+            continue;
+          }
+          result.error = "memory limit: its search needs more than the run's " +
+                         format_bytes(shared->limit()) + ", which the board had to itself";
           continue;
         }
         result.moves = solution.moves.size();
@@ -190,8 +246,33 @@ void solve_board(const BoardSource& source, const BatchOptions& options, SolverS
     }
   } catch (const std::exception& e) {
     for (std::size_t s = 0; s < count; ++s)
-      slot.results[s].error = e.what();
+      if (run[s]) slot.results[s].error = e.what();
   }
+}
+
+void solve_board(const BoardSource& source, const BatchOptions& options, SolverSet& solvers,
+                 search::SharedMemory* shared, BoardGate& gate, Slot& slot) {
+  const std::size_t count = options.solvers.size();
+  slot.results.assign(count, BoardResult{});
+  slot.dropped = false;
+  for (std::size_t s = 0; s < count; ++s) {
+    slot.results[s].board = slot.board;
+    slot.results[s].solver = s;
+  }
+  std::vector<char> run(count, 1);
+  std::vector<char> again(count, 0);
+  if (shared == nullptr) {
+    solve_board_with(source, options, solvers, shared, slot, run, true, again);
+    return;
+  }
+  gate.share();
+  solve_board_with(source, options, solvers, shared, slot, run, false, again);
+  gate.stop_sharing();
+  if (slot.dropped || std::find(again.begin(), again.end(), 1) == again.end()) return;
+  gate.be_alone();
+  std::vector<char> none(count, 0);
+  solve_board_with(source, options, solvers, shared, slot, again, true, none);
+  gate.stop_being_alone();
 }
 
 }  // namespace
@@ -211,15 +292,15 @@ BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
   // `tokens` are alive, so item k can reuse slot k % tokens: when it starts,
   // item k - tokens has left the pipeline.
   std::vector<Slot> slots(tokens);
-  // The run's memory limit, shared by every thread's searches. A workspace
-  // keeps at most a quarter of it spread over all threads' solvers between
-  // boards.
+  // The run's memory limit, shared by every thread's searches. Workspaces
+  // keep nothing between boards under it, so that a board solved alone
+  // (BoardGate) has the whole limit, whatever the threads.
   std::optional<search::SharedMemory> shared;
   if (options.memory_limit > 0) {
     shared.emplace(options.memory_limit);
-    shared->set_keep_bytes(options.memory_limit / 4 / static_cast<std::size_t>(threads) /
-                           std::max<std::size_t>(count, 1));
+    shared->set_keep_bytes(0);
   }
+  BoardGate gate;
   search::SharedMemory* const shared_memory = shared ? &*shared : nullptr;
   oneapi::tbb::enumerable_thread_specific<SolverSet> workers([count] { return SolverSet(count); });
   std::size_t next = first;
@@ -270,7 +351,8 @@ BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
                           if (is_set(options.stop) || is_set(options.cancel)) {
                             slot->dropped = true;  // not started before the stop: left for a resume
                           } else {
-                            solve_board(source, options, workers.local(), shared_memory, *slot);
+                            solve_board(source, options, workers.local(), shared_memory, gate,
+                                        *slot);
                           }
                           hb::release(slot);
                           hb::release(&finish);

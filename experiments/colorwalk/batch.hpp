@@ -64,10 +64,13 @@ struct BatchOptions {
   // Bytes that the boards being solved may hold at once, all threads
   // together (0: no limit beyond each search's own): each board's cluster
   // graph (an estimate, kGraphBytesPerCell a cell, taken before it is built)
-  // and every search's workspace draw from it. A board that does not get
-  // the memory it needs is reported as a failure naming the limit, for each
-  // solver that was refused (or for all, when its graph does not fit), and
-  // the run goes on.
+  // and every search's workspace draw from it. A board refused memory while
+  // other boards held some is solved again with the limit to itself (the
+  // refused solvers, or all when its graph was refused), so a board's
+  // outcome does not depend on the threads or on the other boards. A board
+  // that does not fit alone is reported as a failure naming the limit, for
+  // each solver refused (or for all, when its graph does not fit), and the
+  // run goes on.
   std::size_t memory_limit = 0;
 };
 
