@@ -6,6 +6,14 @@
 #include <cstdio>
 #include <ostream>
 
+#include <pthread.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 
 #include "progress.hpp"
@@ -49,12 +57,100 @@ class Listening {
 
 }  // namespace
 
+std::size_t startable_threads(std::size_t wanted) {
+  // oneTBB's workers get its thread stack size; the probes get the same.
+  const std::size_t stack =
+      oneapi::tbb::global_control::active_value(oneapi::tbb::global_control::thread_stack_size);
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0) return 0;
+  if (stack > 0) pthread_attr_setstacksize(&attr, stack);
+  // Each probe waits for the pipe to close, so that all are alive at once.
+  int wake[2];
+  if (::pipe(wake) != 0) {
+    pthread_attr_destroy(&attr);
+    return 0;
+  }
+  const auto wait = [](void* fd) -> void* {
+    char byte;
+    while (::read(static_cast<int>(reinterpret_cast<std::intptr_t>(fd)), &byte, 1) < 0 &&
+           errno == EINTR) {
+    }
+    return nullptr;
+  };
+  std::vector<pthread_t> probes;
+  probes.reserve(wanted);
+  while (probes.size() < wanted) {
+    pthread_t thread;
+    if (pthread_create(&thread, &attr, wait,
+                       reinterpret_cast<void*>(static_cast<std::intptr_t>(wake[0]))) != 0)
+      break;
+    probes.push_back(thread);
+  }
+  ::close(wake[1]);
+  for (const pthread_t thread : probes)
+    pthread_join(thread, nullptr);
+  ::close(wake[0]);
+  pthread_attr_destroy(&attr);
+  return probes.size();
+}
+
+std::size_t threads_within_address_space() {
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return SIZE_MAX;
+  // What the process maps now, from /proc/self/statm (pages).
+  std::size_t mapped = 0;
+  if (FILE* statm = std::fopen("/proc/self/statm", "r")) {
+    unsigned long pages = 0;
+    if (std::fscanf(statm, "%lu", &pages) == 1)
+      mapped = static_cast<std::size_t>(pages) * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    std::fclose(statm);
+  }
+  // Each thread: its stack and guard page, and (up to glibc's default
+  // limit of 8 per processor) a malloc arena, which reserves 64 MiB and
+  // maps 128 MiB while it is made; the run itself: graphs and searches.
+  const std::size_t stack = std::max<std::size_t>(
+      oneapi::tbb::global_control::active_value(oneapi::tbb::global_control::thread_stack_size),
+      kMiB);
+  const std::size_t thread_bytes = stack + 4096;
+  const std::size_t arena_bytes = 64 * kMiB;
+  const long processors = ::sysconf(_SC_NPROCESSORS_ONLN);
+  const std::size_t arenas = 8 * static_cast<std::size_t>(std::max(processors, 1L));
+  const std::size_t reserve = mapped + 64 * kMiB /* one arena being made */ + 256 * kMiB;
+  const auto budget = static_cast<std::size_t>(limit.rlim_cur);
+  if (budget <= reserve) return 0;
+  const std::size_t room = budget - reserve;
+  // The most threads t with t * thread_bytes + min(t, arenas) * arena_bytes <= room.
+  const std::size_t with_arenas = room / (thread_bytes + arena_bytes);
+  if (with_arenas < arenas) return with_arenas;
+  return (room - arenas * arena_bytes) / thread_bytes;
+}
+
 void apply_run_settings(const RunSettings& settings, BatchOptions& options) {
   constexpr std::uint64_t kMaxThreads = 4096;
   if (settings.threads > kMaxThreads)
     throw UsageError("--threads must be between 0 (every core) and " + std::to_string(kMaxThreads) +
                      ", got " + std::to_string(settings.threads));
   options.threads = static_cast<unsigned>(settings.threads);
+  // oneTBB cannot report a worker it fails to start (it ends the process),
+  // so threads beyond what the process may start are refused here instead:
+  // beyond its address space (ulimit -v), by the arithmetic of
+  // threads_within_address_space(), and beyond its thread count (ulimit -u,
+  // a cgroup's pids.max), by starting the workers once first.
+  const auto threads = static_cast<std::size_t>(resolve_threads(options.threads));
+  const std::size_t fit = threads_within_address_space();
+  if (threads > fit)
+    throw UsageError("--threads " + std::to_string(threads) +
+                     ": the address-space limit (ulimit -v) leaves room for " +
+                     std::to_string(fit) + " threads and the memory they need at most; give " +
+                     "--threads " + std::to_string(std::max<std::size_t>(fit, 1)) +
+                     " or fewer, or raise the limit");
+  const std::size_t startable = startable_threads(threads - 1);
+  if (startable < threads - 1)
+    throw UsageError("--threads " + std::to_string(threads) + ": this process may start only " +
+                     std::to_string(startable + 1) +
+                     " threads (ulimit -u, or its cgroup's pids.max); give --threads " +
+                     std::to_string(startable + 1) + " or fewer");
   if (settings.solver_seed) options.solver_seed = *settings.solver_seed;
   if (settings.memory_limit) {
     constexpr std::size_t kMinimum = std::size_t{1} << 20;

@@ -52,8 +52,17 @@ struct RunSettings {
 };
 
 // Checks `settings` and sets them on `options`; UsageError for a value out
-// of range.
+// of range, and for more threads than the process can start (probed with
+// startable_threads()).
 void apply_run_settings(const RunSettings& settings, BatchOptions& options);
+
+// How many of `wanted` threads, with oneTBB's stack size, the process can
+// start and hold at once: it starts them, then ends them all.
+std::size_t startable_threads(std::size_t wanted);
+// The most threads a run may have under the process's address-space limit
+// (ulimit -v), counting what is mapped now, each thread's stack and malloc
+// arena, and room for the run; SIZE_MAX when there is no limit.
+std::size_t threads_within_address_space();
 
 // Checks that the start cell lies on every board of the source (files) or on
 // its uniform size (generators); throws UsageError naming the board.
