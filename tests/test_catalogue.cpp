@@ -10,12 +10,21 @@
 // The unreadable file is /proc/self/mem: it opens, but reading its first
 // page fails (EIO) for every user, root included, whereas chmod 000 does not
 // stop root, as which CI runs.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <tuple>
 #include <vector>
 
 #include "game/board_io.hpp"
@@ -88,7 +97,8 @@ std::string upper_case(const std::string& text) {
   return out;
 }
 
-// A results CSV without its seconds column (the specs hold no commas).
+// A results CSV without its seconds and run columns (the specs hold no
+// commas; the run names the board file).
 std::string without_seconds(const std::string& csv) {
   std::string out;
   for (const auto& line : split_lines(csv)) {
@@ -96,12 +106,27 @@ std::string without_seconds(const std::string& csv) {
     std::istringstream in(line);
     for (std::string f; std::getline(in, f, ',');)
       fields.push_back(f);
+    if (fields.size() > 8) fields.resize(8);
     if (fields.size() == 8) fields.erase(fields.begin() + 6);
     for (const auto& f : fields)
       out += f + ",";
     out += "\n";
   }
   return out;
+}
+
+// The fields of a CSV line; a quoted field is one field, its quotes kept.
+std::vector<std::string> split_csv_simple(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (const char c : line) {
+    if (c == '"') quoted = !quoted;
+    if (c == ',' && !quoted)
+      fields.emplace_back();
+    else
+      fields.back() += c;
+  }
+  return fields;
 }
 
 // Random bytes with NULs, from a fixed seed.
@@ -422,19 +447,19 @@ TEST(MemoryLimit, NamesTheBoardsAndSolversThatHitItAndGoesOn) {
                                    quote(csv),
                                60);
   expect_clean(r, 1,
-               "colorwalk: board 0, solver astar: memory limit: the run's 1 MiB, shared by "
-               "the boards being solved, had no room for its search",
+               "colorwalk: board 0, solver astar: memory limit: its search needs more than the "
+               "run's 1 MiB, which the board had to itself",
                "--memory-limit 1MiB");
   for (const char* board : {"0", "1", "2", "3"})
     EXPECT_NE(r.err.find(std::string("colorwalk: board ") + board + ", solver astar: memory limit"),
               std::string::npos)
         << r.err;
   EXPECT_EQ(r.err.find("solver greedy"), std::string::npos) << r.err;
-  const auto lines = split_lines(read_file(csv));
+  const auto lines = split_lines(without_seconds(read_file(csv)));
   ASSERT_EQ(lines.size(), 1u + 4 * 2);  // every board reported: the run went on
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const bool astar = i % 2 == 0;
-    EXPECT_EQ(lines[i].back(), astar ? '0' : '1') << lines[i];  // the verified column
+    EXPECT_EQ(lines[i].substr(lines[i].size() - 2), astar ? "0," : "1,") << lines[i];  // verified
   }
   // With room enough, the same run succeeds.
   const auto ok = run_colorwalk(dir,
@@ -443,4 +468,501 @@ TEST(MemoryLimit, NamesTheBoardsAndSolversThatHitItAndGoesOn) {
                                 60);
   expect_clean(ok, 0, "", "--memory-limit 4GiB");
   EXPECT_EQ(ok.err, "");
+}
+
+// ---------------------------------------------------------------------------
+// Outputs, limits and provenance under attack (issue 22): nothing lost,
+// nothing silently wrong. Each case asserts the exit status and the message.
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// Runs `colorwalk ARGS` as run_colorwalk() does, with standard output to
+// `out` (such as /dev/full) and `shell` run first in the same shell (such
+// as a ulimit).
+RunResult run_to(const ScratchDir& dir, const std::string& args, const std::string& out,
+                 const std::string& shell = "", int timeout_seconds = kTimeout) {
+  const std::string err = dir.file("stderr.txt");
+  const std::string command =
+      "bash -c " + quote((shell.empty() ? "" : shell + "; ") + "exec timeout -k 5 " +
+                         std::to_string(timeout_seconds) + " '" + COLORWALK_EXE + "' " + args +
+                         " >'" + out + "' 2>'" + err + "' </dev/null");
+  const int status = std::system(command.c_str());
+  RunResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.err = read_file(err);
+  return r;
+}
+
+// Starts `colorwalk ARGS...` in the background, output to `dir`; its pid.
+pid_t spawn(const ScratchDir& dir, const std::vector<std::string>& args) {
+  std::vector<std::string> all = {COLORWALK_EXE};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const std::string out = dir.file("spawned.out");
+  const std::string err = dir.file("spawned.err");
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int in = open("/dev/null", O_RDONLY);
+    dup2(o, 1);
+    dup2(e, 2);
+    dup2(in, 0);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+std::size_t count_lines(const std::string& path) {
+  const std::string text = read_file(path);
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// Waits for `pid` to end within `seconds`; its exit status, or -1 after
+// killing it when it did not end.
+int wait_for(pid_t pid, int seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  int status = 0;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (waitpid(pid, &status, WNOHANG) == pid)
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, &status, 0);
+  return -1;
+}
+
+// The lines of a results CSV with `seconds` and `run` left out.
+std::vector<std::string> rows_of(const std::string& csv) {
+  return split_lines(without_seconds(read_file(csv)));
+}
+
+}  // namespace
+
+// 1. A failed write is an error: one exit status (3) for every output that
+// cannot be written, standard output included, and a one-line reason.
+TEST(Outputs, AFailedWriteIsExitThree) {
+  ScratchDir dir;
+  const std::string csv = dir.file("run.csv");
+  ASSERT_EQ(
+      run_colorwalk(dir, "solve --articles 3 --solver greedy -q --csv " + quote(csv)).exit_code, 0);
+  const std::string full = "/dev/full";
+  const std::string disk_full = "No space left on device";
+  const std::vector<std::pair<std::string, std::string>> to_stdout = {
+      {"gen --articles 200", "colorwalk gen: cannot write standard output: " + disk_full},
+      {"solve --articles 2 --solver greedy",
+       "colorwalk solve: cannot write standard output: " + disk_full},
+      {"merge " + quote(csv), "colorwalk merge: cannot write standard output: " + disk_full},
+      {"list", "colorwalk list: cannot write standard output: " + disk_full},
+      {"verify --boards " + quote(dir.write("b.txt", "01\n10\n")) + " --solutions " +
+           quote(dir.write("s.txt", "10\n")),
+       "colorwalk verify: cannot write standard output: " + disk_full},
+  };
+  for (const auto& [args, expected] : to_stdout) {
+    const auto r = run_to(dir, args, full);
+    SCOPED_TRACE(args);
+    EXPECT_EQ(r.exit_code, 3) << r.err;
+    EXPECT_NE(r.err.find(expected + "\n"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("terminate"), std::string::npos) << r.err;
+  }
+  const std::vector<std::pair<std::string, std::string>> to_files = {
+      {"gen --articles 200 -o " + full, "colorwalk gen: cannot write '/dev/full': " + disk_full},
+      {"solve --articles 2 --solver greedy -q --csv " + full,
+       "colorwalk solve: cannot write '/dev/full': " + disk_full},
+      {"solve --articles 2 --solver greedy -q --json " + full,
+       "colorwalk solve: cannot write '/dev/full': " + disk_full},
+      {"solve --articles 2 --solver greedy -q --svg " + full,
+       "colorwalk solve: cannot write '/dev/full': " + disk_full},
+      {"merge " + quote(csv) + " -q --csv " + full,
+       "colorwalk merge: cannot write '/dev/full': " + disk_full},
+      {"merge " + quote(csv) + " -q --json " + full,
+       "colorwalk merge: cannot write '/dev/full': " + disk_full},
+  };
+  for (const auto& [args, expected] : to_files)
+    expect_clean(run_colorwalk(dir, args, kTimeout), 3, expected, args);
+}
+
+// 2. Outputs never clobber what they should not: an output that is an input
+// or another output is refused before anything is written; a resumed JSON
+// file that is a link or a device stays one; a second run writing the same
+// CSV is refused while the first goes on.
+TEST(Outputs, NeverClobberInputsOrEachOther) {
+  ScratchDir dir;
+  const std::string boards_text = "012\n120\n201\n";
+  const std::string boards = dir.write("boards.txt", boards_text);
+  const std::string folder = dir.file("boards");
+  std::filesystem::create_directories(folder);
+  dir.write("boards/a.txt", boards_text);
+  const std::string x = dir.file("x.out");
+  const std::string shard = dir.file("shard.csv");
+  ASSERT_EQ(
+      run_colorwalk(dir, "solve --articles 2 --solver greedy -q --csv " + quote(shard)).exit_code,
+      0);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"solve --boards " + quote(boards) + " --solver greedy --csv " + quote(boards),
+       "--csv " + boards + ": is read by this command (--boards " + boards + ")"},
+      {"solve --boards " + quote(boards) + " --solver greedy --json " + quote(boards),
+       "--json " + boards + ": is read by this command (--boards " + boards + ")"},
+      {"gen --boards " + quote(boards) + " -o " + quote(boards),
+       "-o " + boards + ": is read by this command (--boards " + boards + ")"},
+      {"solve --boards " + quote(folder) + " --solver greedy --csv " + quote(folder + "/out.csv"),
+       "--csv " + folder + "/out.csv: is in --boards " + folder +
+           ", whose files are read as input"},
+      {"solve --articles 2 --solver greedy --csv " + quote(x) + " --json " + quote(x),
+       "--json " + x + ": the same file as --csv " + x + "; give each output a file of its own"},
+      {"solve --articles 2 --solver greedy --csv " + quote(x) + " --svg " + quote(x),
+       "--svg " + x + ": the same file as --csv " + x},
+      {"merge " + quote(shard) + " --csv " + quote(shard),
+       "--csv " + shard + ": is read by this command (" + shard + ")"},
+      {"merge " + quote(shard) + " --json " + quote(x) + " --svg " + quote(x),
+       "--svg " + x + ": the same file as --json " + x},
+  };
+  const std::string shard_text = read_file(shard);
+  for (const auto& [args, expected] : cases)
+    expect_clean(run_colorwalk(dir, args, kTimeout), 2, expected, args);
+  EXPECT_EQ(read_file(boards), boards_text);
+  EXPECT_EQ(read_file(shard), shard_text);
+  EXPECT_FALSE(std::filesystem::exists(x));
+  EXPECT_FALSE(std::filesystem::exists(folder + "/out.csv"));
+  // Two outputs on one device are fine.
+  expect_clean(
+      run_colorwalk(dir, "solve --articles 2 --solver greedy -q --csv /dev/null --json /dev/null"),
+      0, "", "two outputs on /dev/null");
+
+  // --resume --json onto a symbolic link or a device: the link and the device stay.
+  const std::string csv = dir.file("run.csv");
+  const std::string run = "solve --articles 6 --solver greedy -q --csv " + quote(csv);
+  ASSERT_EQ(run_colorwalk(dir, run).exit_code, 0);
+  const std::string real = dir.write("real.jsonl", "old\n");
+  const std::string link = dir.file("link.jsonl");
+  std::filesystem::create_symlink(real, link);
+  expect_clean(run_colorwalk(dir, run + " --resume --json " + quote(link)), 0, "",
+               "resume onto a link");
+  EXPECT_TRUE(std::filesystem::is_symlink(link));
+  EXPECT_EQ(count_lines(real), 1u + 6 + 1);  // the run, the rows, the summary
+  EXPECT_FALSE(std::filesystem::exists(real + ".partial"));
+  expect_clean(run_colorwalk(dir, run + " --resume --json /dev/null"), 0, "",
+               "resume onto /dev/null");
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
+  EXPECT_FALSE(std::filesystem::exists("/dev/null.partial"));
+  const std::string fifo = dir.file("fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0644), 0);
+  expect_clean(
+      run_colorwalk(dir, "solve --articles 2 --solver greedy --resume --csv " + quote(fifo),
+                    kTimeout),
+      2, "--resume --csv " + fifo + ": a device or a FIFO, not a results file", "resume a FIFO");
+  expect_clean(
+      run_colorwalk(dir, "solve --articles 2 --solver greedy -q --json " + quote(fifo), kTimeout),
+      3, "cannot write '" + fifo + "': a FIFO that no process reads", "JSON to a FIFO");
+
+  // Two runs writing one CSV at once: the second is refused, the first goes on.
+  const std::string shared = dir.file("shared.csv");
+  const pid_t first =
+      spawn(dir, {"solve", "--random", "100000", "--size", "20x14", "--solver",
+                  "greedy-look-ahead:depth=3", "--threads", "1", "-q", "--csv", shared});
+  ASSERT_GT(first, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (count_lines(shared) < 3 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  for (const std::string& mode : {std::string(""), std::string(" --resume")}) {
+    const auto second = run_colorwalk(
+        dir,
+        "solve --random 100000 --size 20x14 --solver greedy-look-ahead:depth=3 -q --csv " +
+            quote(shared) + mode,
+        kTimeout);
+    expect_clean(
+        second, 3,
+        "colorwalk solve: cannot write '" + shared + "': another colorwalk run is writing it",
+        "a second run" + mode);
+  }
+  ASSERT_EQ(kill(first, SIGINT), 0);
+  EXPECT_EQ(wait_for(first, 60), 130);
+  // The first run's rows alone, whole, in order.
+  const auto rows = rows_of(shared);
+  ASSERT_GT(rows.size(), 2u);
+  for (std::size_t i = 1; i < rows.size(); ++i)
+    EXPECT_EQ(rows[i].substr(0, rows[i].find(',')), std::to_string(i - 1)) << rows[i];
+}
+
+// 3. Limits are limits: a time limit ends the search of every family on a
+// large, many-colour board (without it, the look-ahead of depth 8 and bfs's
+// look-ahead run for hours), and a second Ctrl-C abandons a board at once.
+TEST(Limits, EveryFamilyStopsAtItsTimeLimit) {
+  ScratchDir dir;
+  const std::string boards = dir.file("big.txt");
+  ASSERT_EQ(
+      run_colorwalk(dir, "gen --random 1 --size 200x200 --colors 36 --seed 1 -o " + quote(boards))
+          .exit_code,
+      0);
+  for (const char* spec :
+       {"greedy-look-ahead:depth=8,seconds=1", "max-perimeter-look-ahead:depth=8,seconds=1",
+        "bfs:seconds=1", "dfs:depth=8,seconds=1", "dijkstra:seconds=1",
+        "greedy-dijkstra:depth=8,seconds=1", "dijkstra-greedy:depth=8,seconds=1",
+        "beam:width=100000,seconds=1", "astar:seconds=1"}) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = run_colorwalk(dir,
+                                 "solve --boards " + quote(boards) + " --solver " + spec +
+                                     " --threads 1 -q --csv " + quote(dir.file("big.csv")),
+                                 120);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    expect_clean(r, 0, "", spec);
+    EXPECT_EQ(rows_of(dir.file("big.csv")).size(), 2u) << spec;
+    if (!kSanitized) {
+      EXPECT_LT(seconds, 30.0) << spec;  // a loaded machine, far from hours
+    }
+  }
+  // --help says how far past its limit a solver may run.
+  const auto help = run_colorwalk(dir, "solve --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("past its limit"), std::string::npos) << help.out;
+}
+
+TEST(Limits, ASecondInterruptAbandonsAnyBoard) {
+  ScratchDir dir;
+  const std::string boards = dir.file("big.txt");
+  ASSERT_EQ(
+      run_colorwalk(dir, "gen --random 1 --size 200x200 --colors 36 --seed 2 -o " + quote(boards))
+          .exit_code,
+      0);
+  // No time limit: only the cancellation flag can end these.
+  for (const char* spec : {"greedy-look-ahead:depth=8,seconds=0", "bfs:depth=8,seconds=0",
+                           "dfs:depth=8,seconds=0,nodes=0", "dijkstra-greedy:depth=8,seconds=0"}) {
+    const pid_t pid = spawn(dir, {"solve", "--boards", boards, "--solver", spec, "--threads", "1"});
+    ASSERT_GT(pid, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    ASSERT_EQ(kill(pid, SIGINT), 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    kill(pid, SIGINT);
+    EXPECT_EQ(wait_for(pid, 30), 130) << spec << ": " << read_file(dir.file("spawned.err"));
+    EXPECT_NE(read_file(dir.file("spawned.err")).find("abandoning the boards being solved"),
+              std::string::npos)
+        << spec;
+  }
+}
+
+// 4. Threads within reason: more threads than the address space holds are
+// refused with a message, not a crash.
+TEST(Threads, MoreThanTheAddressSpaceHoldsAreRefused) {
+  if (kSanitized) GTEST_SKIP() << "sanitizers reserve more address space than the limit";
+  ScratchDir dir;
+  const auto r = run_to(dir, "solve --articles 20000 --solver greedy-look-ahead --threads 4096",
+                        dir.file("out.txt"), "ulimit -v 4194304");
+  expect_clean(r, 2,
+               "colorwalk solve: --threads 4096: the address-space limit (ulimit -v) leaves room "
+               "for ",
+               "--threads 4096 under 4 GiB");
+  // The count it suggests runs.
+  const auto at = r.err.find("give --threads ");
+  ASSERT_NE(at, std::string::npos);
+  const std::string fit = r.err.substr(at + 15, r.err.find(' ', at + 15) - at - 15);
+  const auto ok =
+      run_to(dir, "solve --articles 2000 --solver greedy-look-ahead -q --threads " + fit,
+             dir.file("out.txt"), "ulimit -v 4194304");
+  EXPECT_EQ(ok.exit_code, 0) << fit << ": " << ok.err;
+}
+
+// 5. Provenance is checked: the outputs record the run; resume and merge
+// refuse another run's rows and replay every solution; values no run
+// writes are refused.
+TEST(Provenance, RecordedCheckedAndReplayed) {
+  ScratchDir dir;
+  const std::string csv = dir.file("run.csv");
+  const std::string json = dir.file("run.jsonl");
+  const std::string run = "solve --articles 4 --solver greedy --solver astar -q --threads 2";
+  ASSERT_EQ(run_colorwalk(dir, run + " --csv " + quote(csv) + " --json " + quote(json)).exit_code,
+            0);
+  const std::string text = read_file(csv);
+  const auto lines = split_lines(text);
+  ASSERT_EQ(lines.size(), 1u + 4 * 2);
+  EXPECT_EQ(lines[0], "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,run");
+  for (const char* field :
+       {"\"format=1;version=", ";source=articles 4;", ";source_args=--articles 4;",
+        ";rules=color-walk;start=0,0;shard=0/1;solver_seed=0;memory_limit=0;",
+        ";solvers=greedy astar\""})
+    EXPECT_NE(lines[1].find(field), std::string::npos) << field << " in " << lines[1];
+  EXPECT_EQ(lines[2].back(), ',');  // no run field past the first row
+  EXPECT_EQ(read_file(json).rfind("{\"type\":\"run\",\"format\":\"1\",\"version\":", 0), 0u);
+
+  // Resuming with another solver seed, source or solvers.
+  const std::vector<std::pair<std::string, std::string>> resumes = {
+      {run + " --solver-seed 5",
+       ":2: was written by another run: its solver seed (--solver-seed) is 0, this run's is 5"},
+      {"solve --articles 5 --solver greedy --solver astar -q",
+       ":2: was written by another run: its source is 'articles 4' (4 boards), this run's is "
+       "'articles 5' (5 boards)"},
+      {run + " --rules flood-it",
+       ":2: was written by another run: its rules is color-walk, this run's is flood-it"},
+      {run + " --memory-limit 1GiB",
+       ":2: was written by another run: its --memory-limit is none, this run's is 1 GiB"},
+  };
+  for (const auto& [args, expected] : resumes)
+    expect_clean(run_colorwalk(dir, args + " --resume --csv " + quote(csv), kTimeout), 2,
+                 csv + expected, args);
+  EXPECT_EQ(read_file(csv), text);  // refused before a byte changed
+
+  // Rows that no run writes, in resume and in merge.
+  const std::string greedy0 = split_csv_simple(lines[1])[3];
+  const auto forged = [&](const std::string& name, std::size_t line, const std::string& what,
+                          const std::string& with) {
+    auto copy = lines;
+    const auto at = copy[line].find(what);
+    EXPECT_NE(at, std::string::npos) << what;
+    copy[line].replace(at, what.size(), with);
+    std::string out;
+    for (const auto& l : copy)
+      out += l + "\n";
+    return dir.write(name, out);
+  };
+  const std::string seconds2 = split_csv_simple(lines[2])[6];
+  const std::vector<std::tuple<std::string, std::string, std::string>> bad = {
+      {forged("zero.csv", 1, "," + greedy0 + ",", "," + std::string(greedy0.size(), '0') + ","),
+       ":2: board 0, solver greedy: the solution does not clear the board: move 1 ('0') is wasted",
+       "zero"},
+      {forged("proven.csv", 1, "," + greedy0 + ",0,", "," + greedy0 + ",1,"),
+       ":2: board 0, solver greedy: proven_optimal is 1, but greedy never proves an answer optimal",
+       "proven"},
+      {forged("nan.csv", 2, "," + seconds2 + ",", ",nan,"),
+       ":3: seconds is 'nan': no run takes that", "nan"},
+      {forged("inf.csv", 2, "," + seconds2 + ",", ",inf,"), ":3: seconds is 'inf'", "inf"},
+      {forged("negative.csv", 2, "," + seconds2 + ",", ",-0.5,"), ":3: seconds is '-0.5'",
+       "negative"},
+  };
+  for (const auto& [path, expected, name] : bad) {
+    expect_clean(run_colorwalk(dir, "merge " + quote(path), kTimeout), 2, path + expected,
+                 "merge " + name);
+    expect_clean(run_colorwalk(dir, run + " --resume --csv " + quote(path), kTimeout), 2,
+                 path + expected, "resume " + name);
+  }
+  // Counters that overflow the run's totals.
+  auto big = lines;
+  for (std::size_t line : {2u, 4u}) {
+    auto f = split_csv_simple(big[line]);
+    big[line].replace(big[line].find("," + f[5] + ","), f[5].size() + 2, ",18446744073709551615,");
+  }
+  std::string big_text;
+  for (const auto& l : big)
+    big_text += l + "\n";
+  const std::string overflow = dir.write("overflow2.csv", big_text);
+  expect_clean(run_colorwalk(dir, "merge " + quote(overflow), kTimeout), 2,
+               overflow + ":5: board 1, solver astar: its counters overflow the run's totals",
+               "overflow");
+
+  // Shards of different sources, or of the same source with other seeds.
+  const std::string a = dir.file("a.csv");
+  const std::string b = dir.file("b.csv");
+  ASSERT_EQ(
+      run_colorwalk(dir, "solve --articles 4 --solver greedy -q --shard 0/2 --csv " + quote(a))
+          .exit_code,
+      0);
+  ASSERT_EQ(
+      run_colorwalk(dir, "solve --articles 5 --solver greedy -q --shard 1/2 --csv " + quote(b))
+          .exit_code,
+      0);
+  expect_clean(run_colorwalk(dir, "merge " + quote(a) + " " + quote(b), kTimeout), 2,
+               b + ":2: not a shard of the same run as " + a +
+                   ": its source is 'articles 5' (5 boards), " + a +
+                   "'s is 'articles 4' (4 boards)",
+               "merge of two sources");
+  ASSERT_EQ(run_colorwalk(
+                dir, "solve --articles 4 --solver random -q --shard 1/2 --solver-seed 3 --csv " +
+                         quote(b))
+                .exit_code,
+            0);
+  ASSERT_EQ(
+      run_colorwalk(dir, "solve --articles 4 --solver random -q --shard 0/2 --csv " + quote(a))
+          .exit_code,
+      0);
+  expect_clean(run_colorwalk(dir, "merge " + quote(a) + " " + quote(b), kTimeout), 2,
+               ": not a shard of the same run as ", "merge of two seeds");
+  // The boards of a --boards run are rebuilt from its record; another file is refused.
+  const std::string boards = dir.write("boards.txt", "012\n120\n201\n\n01\n10\n");
+  const std::string other = dir.write("other.txt", "012\n120\n202\n\n01\n10\n");
+  ASSERT_EQ(run_colorwalk(
+                dir, "solve --boards " + quote(boards) + " --solver greedy -q --csv " + quote(a))
+                .exit_code,
+            0);
+  expect_clean(run_colorwalk(dir, "merge -q " + quote(a), kTimeout), 0, "",
+               "merge rebuilds --boards");
+  expect_clean(run_colorwalk(dir, "merge -q " + quote(a) + " --boards " + quote(other), kTimeout),
+               2, ": the boards to replay its rows on are not its run's",
+               "merge over other boards");
+}
+
+// 6. Nothing silently ignored: stray words and a key given twice.
+TEST(Options, StrayWordsAndRepeatedKeysAreRefused) {
+  ScratchDir dir;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"solve --articles 2 --solver greedy out.csv",
+       "colorwalk solve: unexpected argument 'out.csv' (every option starts with --; see colorwalk "
+       "solve --help)"},
+      {"gen --articles 2 boards.txt", "colorwalk gen: unexpected argument 'boards.txt'"},
+      {"list everything", "colorwalk list: unexpected argument 'everything'"},
+      {"verify --boards a --solutions b extra", "colorwalk verify: unexpected argument 'extra'"},
+      {"solve --articles 2 --solver greedy-look-ahead:depth=3,depth=4",
+       "colorwalk solve: solver spec 'greedy-look-ahead:depth=3,depth=4': parameter depth is given "
+       "twice (give each parameter once)"},
+      {"solve --articles 2 --solver astar:seconds=1,memory=64,seconds=2",
+       "parameter seconds is given twice"},
+  };
+  for (const auto& [args, expected] : cases)
+    expect_clean(run_colorwalk(dir, args, kTimeout), 2, expected, args);
+  EXPECT_FALSE(std::filesystem::exists(dir.file("out.csv")));
+}
+
+// 7. Odd inputs: a FIFO that no process writes to ends merge by itself.
+TEST(OddInputs, AFifoWithNoWriterDoesNotHangMerge) {
+  ScratchDir dir;
+  const std::string fifo = dir.file("fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0644), 0);
+  expect_clean(run_colorwalk(dir, "merge " + quote(fifo), kTimeout), 2,
+               "colorwalk merge: " + fifo + ": a FIFO that no process wrote to in 5 s",
+               "merge FIFO");
+  // A FIFO with a writer is read.
+  const std::string csv = dir.file("run.csv");
+  ASSERT_EQ(
+      run_colorwalk(dir, "solve --articles 2 --solver greedy -q --csv " + quote(csv)).exit_code, 0);
+  const auto r = run_to(dir, "merge -q " + quote(fifo), dir.file("out.txt"),
+                        "(sleep 1; cat " + quote(csv) + " > " + quote(fifo) + ") & :");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+// 8. Under --memory-limit a board's outcome does not depend on --threads.
+TEST(MemoryLimit, OutcomesDoNotDependOnThreads) {
+  ScratchDir dir;
+  std::vector<std::vector<std::string>> runs;
+  for (const char* threads : {"1", "2", "3"}) {
+    const std::string csv = dir.file(std::string("t") + threads + ".csv");
+    const auto r =
+        run_colorwalk(dir,
+                      "solve --articles 30 --solver astar --memory-limit 2MiB -q --threads " +
+                          std::string(threads) + " --csv " + quote(csv),
+                      120);
+    EXPECT_EQ(r.exit_code, 1) << r.err;  // some boards do not fit
+    runs.push_back(rows_of(csv));
+  }
+  std::size_t solved = 0;
+  for (const auto& row : runs[0])
+    solved += row.size() > 2 && row.substr(row.size() - 2) == "1," ? 1 : 0;
+  EXPECT_GT(solved, 5u);
+  EXPECT_LT(solved, 30u);
+  EXPECT_EQ(runs[1], runs[0]);
+  EXPECT_EQ(runs[2], runs[0]);
 }

@@ -2,12 +2,17 @@
 // progress text, and merging results CSVs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
+#include <optional>
 #include <sstream>
 
 #include "game/board_io.hpp"
+#include "game/sources.hpp"
 #include "merge.hpp"
 #include "progress.hpp"
+#include "provenance.hpp"
 #include "report.hpp"
 #include "results_csv.hpp"
 #include "summary.hpp"
@@ -134,10 +139,13 @@ TEST(Report, CsvRowsQuoteSpecsAndReadBack) {
   r.seconds = 0.25;
   std::string text;
   append_csv_row(text, r, "greedy-look-ahead:depth=2,legacy=1");
-  EXPECT_EQ(text, "7,\"greedy-look-ahead:depth=2,legacy=1\",3,012,0,10,0.250000,1\n");
+  EXPECT_EQ(text, "7,\"greedy-look-ahead:depth=2,legacy=1\",3,012,0,10,0.250000,1,\n");
   std::vector<std::string> fields;
   ASSERT_TRUE(split_csv_line(text.substr(0, text.size() - 1), fields));
-  EXPECT_EQ(fields.size(), 8u);
+  EXPECT_EQ(fields.size(), 9u);
+  text.clear();
+  append_csv_row(text, r, "greedy", "format=1;start=0,0");
+  EXPECT_EQ(text, "7,greedy,3,012,0,10,0.250000,1,\"format=1;start=0,0\"\n");
   EXPECT_EQ(fields[1], "greedy-look-ahead:depth=2,legacy=1");
   EXPECT_TRUE(split_csv_line("a,\"b \"\"c\"\"\",", fields));
   EXPECT_EQ(fields, (std::vector<std::string>{"a", "b \"c\"", ""}));
@@ -288,11 +296,48 @@ namespace {
 
 const std::string kHeader = std::string(kCsvHeader) + "\n";
 
-std::string row(std::size_t board, const std::string& solver, const std::string& solution,
-                int verified = 1) {
-  return std::to_string(board) + "," + solver + "," + std::to_string(solution.size()) + "," +
-         solution + ",0,0,0.001000," + std::to_string(verified) + "\n";
-}
+// Rows of a run of greedy and round-robin-skip on the articles' first 3
+// boards, written as solve writes them: the run's provenance in the first
+// row, every solution the solver's own.
+struct ArticlesRun {
+  ArticlesSource source{3};
+  BatchOptions options;
+  RunProvenance provenance;
+
+  ArticlesRun() {
+    options.solvers = {builtin_solvers().parse("greedy"),
+                       builtin_solvers().parse("round-robin-skip")};
+    provenance = make_provenance(source, options, {"--articles", "3"});
+  }
+  std::string solution(std::size_t board, std::size_t solver) const {
+    const Board b = source.board(board);
+    const ClusterGraph g(b);
+    return moves_to_string(b, options.solvers[solver].make()->solve(g, SolveContext{}).moves);
+  }
+  // Board `board`'s rows; `first`: the first rows of a file.
+  std::string rows(std::size_t board, bool first = false) const {
+    std::string text;
+    for (std::size_t s = 0; s < options.solvers.size(); ++s) {
+      BoardResult r;
+      r.board = board;
+      r.solution = solution(board, s);
+      r.moves = r.solution.size();
+      r.seconds = 0.001;
+      r.verified = true;
+      append_csv_row(text, r, options.solvers[s].text,
+                     first && s == 0 ? provenance.encode() : std::string());
+    }
+    return text;
+  }
+  MergeOptions merge(std::vector<std::string> inputs, std::string csv = "", std::string json = "",
+                     std::optional<std::size_t> expect = {}) const {
+    MergeOptions m{std::move(inputs), std::move(csv), std::move(json), expect,
+                   [](const RunProvenance& p) -> std::unique_ptr<BoardSource> {
+                     return std::make_unique<ArticlesSource>(p.boards);
+                   }};
+    return m;
+  }
+};
 
 std::string merge_error(const MergeOptions& options) {
   try {
@@ -303,61 +348,164 @@ std::string merge_error(const MergeOptions& options) {
   return "no error";
 }
 
+// `text` with the first `what` replaced by `with`.
+std::string replaced(std::string text, const std::string& what, const std::string& with) {
+  const auto at = text.find(what);
+  EXPECT_NE(at, std::string::npos) << what;
+  if (at != std::string::npos) text.replace(at, what.size(), with);
+  return text;
+}
+
 }  // namespace
 
 TEST(Merge, InterleavedShardsInAnyOrder) {
   ScratchDir dir;
-  const auto a = dir.write("a.csv", kHeader + row(0, "g", "01") + row(0, "r", "012") +
-                                        row(2, "g", "0") + row(2, "r", "01"));
-  const auto b = dir.write("b.csv", kHeader + row(1, "g", "0101") + row(1, "r", "0"));
+  const ArticlesRun run;
+  const auto a = dir.write("a.csv", kHeader + run.rows(0, true) + run.rows(2));
+  const auto b = dir.write("b.csv", kHeader + run.rows(1, true));
   const auto empty = dir.write("c.csv", kHeader);
   const MergeResult m =
-      merge_results(MergeOptions{{b, empty, a}, dir.file("m.csv"), dir.file("m.jsonl"), 3});
-  EXPECT_EQ(m.solvers, (std::vector<std::string>{"g", "r"}));
+      merge_results(run.merge({b, empty, a}, dir.file("m.csv"), dir.file("m.jsonl"), 3));
+  EXPECT_EQ(m.solvers, (std::vector<std::string>{"greedy", "round-robin-skip"}));
   EXPECT_EQ(m.summary.boards(), 3u);
-  EXPECT_EQ(m.summary.solvers()[0].sum, 7u);
-  EXPECT_EQ(read_file(dir.file("m.csv")), kHeader + row(0, "g", "01") + row(0, "r", "012") +
-                                              row(1, "g", "0101") + row(1, "r", "0") +
-                                              row(2, "g", "0") + row(2, "r", "01"));
+  RunProvenance merged = run.provenance;
+  merged.shard = "0/1";
+  EXPECT_EQ(read_file(dir.file("m.csv")),
+            kHeader + replaced(run.rows(0, true), run.provenance.encode(), merged.encode()) +
+                run.rows(1) + run.rows(2));
   const std::string json = read_file(dir.file("m.jsonl"));
-  EXPECT_EQ(std::count(json.begin(), json.end(), '\n'), 7);
+  EXPECT_EQ(std::count(json.begin(), json.end(), '\n'), 8);  // run, 6 rows, summary
+  EXPECT_EQ(json.rfind("{\"type\":\"run\",", 0), 0u) << json;
   EXPECT_NE(json.find("{\"type\":\"summary\",\"merged\":"), std::string::npos);
 }
 
 TEST(Merge, RefusesDuplicatesGapsAndMismatches) {
   ScratchDir dir;
-  const auto a = dir.write("a.csv", kHeader + row(0, "g", "01") + row(2, "g", "0"));
-  const auto dup = dir.write("dup.csv", kHeader + row(2, "g", "01"));
-  EXPECT_NE(merge_error(MergeOptions{{a, dup}, "", "", {}}).find("dup.csv:2: board 2 is also in"),
+  const ArticlesRun run;
+  const auto a = dir.write("a.csv", kHeader + run.rows(0, true) + run.rows(2));
+  const auto dup = dir.write("dup.csv", kHeader + run.rows(2, true));
+  EXPECT_NE(merge_error(run.merge({a, dup})).find("dup.csv:2: board 2 is also in"),
             std::string::npos);
+  EXPECT_NE(merge_error(run.merge({a})).find("a.csv:4: board 2, but no input has board 1"),
+            std::string::npos);
+  const auto b = dir.write("b.csv", kHeader + replaced(run.rows(1, true), "1,greedy,", "1,x,"));
   EXPECT_NE(
-      merge_error(MergeOptions{{a}, "", "", {}}).find("a.csv:3: board 2, but no input has board 1"),
-      std::string::npos);
-  const auto b = dir.write("b.csv", kHeader + row(1, "r", "01"));
-  EXPECT_NE(merge_error(MergeOptions{{a, b}, "", "", {}})
-                .find("b.csv:2: solver 'r' where the inputs have 'g'"),
+      merge_error(run.merge({a, b})).find("b.csv:2: solver 'x' where the inputs have 'greedy'"),
+      std::string::npos)
+      << merge_error(run.merge({a, b}));
+  const std::string one_row = run.rows(1, true).substr(0, run.rows(1, true).find('\n') + 1);
+  const auto c = dir.write("c.csv", kHeader + one_row);
+  EXPECT_NE(merge_error(run.merge({a, c})).find("board 1 has 1 rows, but the run has 2"),
             std::string::npos);
-  const auto c = dir.write("c.csv", kHeader + row(1, "g", "01") + row(1, "r", "0"));
+  const auto d = dir.write("d.csv", kHeader + run.rows(1, true));
+  EXPECT_NE(merge_error(run.merge({a, d}, "", "", 4)).find("hold 3 boards, expected 4"),
+            std::string::npos);
+  const auto torn = dir.write("torn.csv", kHeader + run.rows(1, true) + "3,g,1");
+  EXPECT_NE(merge_error(run.merge({a, torn})).find("torn.csv: ends in a partial line"),
+            std::string::npos);
+  const auto order = dir.write("order.csv", kHeader + run.rows(1, true) + run.rows(0));
+  EXPECT_NE(merge_error(run.merge({a, order}))
+                .find("order.csv:4: board 0 after board 1: boards must be in increasing order"),
+            std::string::npos);
+  const auto bad = dir.write("bad.csv", kHeader + "0,g,3,01,0,0,0.1,1,\n");
   EXPECT_NE(
-      merge_error(MergeOptions{{a, c}, "", "", {}}).find("board 1 has 2 rows, but the run has 1"),
+      merge_error(run.merge({bad})).find("bad.csv:2: moves is 3 but the solution has 2 moves"),
       std::string::npos);
-  const auto d = dir.write("d.csv", kHeader + row(1, "g", "01"));
-  EXPECT_NE(merge_error(MergeOptions{{a, d}, "", "", 4}).find("hold 3 boards, expected 4"),
-            std::string::npos);
-  const auto torn = dir.write("torn.csv", kHeader + row(1, "g", "01") + "3,g,1");
-  EXPECT_NE(
-      merge_error(MergeOptions{{a, torn}, "", "", {}}).find("torn.csv: ends in a partial line"),
-      std::string::npos);
-  const auto order = dir.write("order.csv", kHeader + row(1, "g", "0") + row(0, "g", "0"));
-  EXPECT_NE(merge_error(MergeOptions{{a, order}, "", "", {}})
-                .find("order.csv:3: board 0 after board 1: boards must be in increasing order"),
-            std::string::npos);
-  const auto bad = dir.write("bad.csv", kHeader + "0,g,3,01,0,0,0.1,1\n");
-  EXPECT_NE(merge_error(MergeOptions{{bad}, "", "", {}})
-                .find("bad.csv:2: moves is 3 but the solution has 2 moves"),
-            std::string::npos);
   const auto foreign = dir.write("foreign.csv", "x,y\n");
-  EXPECT_NE(merge_error(MergeOptions{{foreign}, "", "", {}})
-                .find("foreign.csv:1: not a colorwalk results CSV"),
+  EXPECT_NE(merge_error(run.merge({foreign})).find("foreign.csv:1: not a colorwalk results CSV"),
             std::string::npos);
+  const auto old = dir.write("old.csv", std::string(kCsvHeaderWithoutRun) + "\n");
+  EXPECT_NE(merge_error(run.merge({old}))
+                .find("old.csv:1: was written by a colorwalk that did not "
+                      "record its run"),
+            std::string::npos);
+}
+
+// What merge (and resume) refuse in rows that parse: values no run writes,
+// solutions that do not clear their board, claims no solver makes, rows of
+// another run.
+TEST(Merge, RefusesRowsNoRunWrites) {
+  ScratchDir dir;
+  const ArticlesRun run;
+  const std::string good = kHeader + run.rows(0, true) + run.rows(1);
+  const std::string greedy0 = run.solution(0, 0);
+  const std::string rr1 = run.solution(1, 1);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {replaced(good, greedy0, std::string(greedy0.size(), '0')),
+       ":2: board 0, solver greedy: the solution does not clear the board: move 1 ('0') is "
+       "wasted"},
+      {replaced(good, rr1 + ",0,0,0.001000,1,", rr1 + ",1,0,0.001000,1,"),
+       ":5: board 1, solver round-robin-skip: proven_optimal is 1, but round-robin-skip never "
+       "proves an answer optimal"},
+      {replaced(good, "0.001000", "nan"), ":2: seconds is 'nan': no run takes that"},
+      {replaced(good, "0.001000", "inf"), ":2: seconds is 'inf'"},
+      {replaced(good, "0.001000", "-1"), ":2: seconds is '-1'"},
+      {replaced(good, rr1 + ",0,0,0.001000,1,", rr1 + ",1,0,0.001000,0,"),
+       ":5: proven_optimal is 1 on a row that did not verify"},
+      {replaced(replaced(good, ",0,0,0.001000,1,\"", ",0,18446744073709551615,0.001000,1,\""),
+                "1,greedy," + std::to_string(run.solution(1, 0).size()) + "," + run.solution(1, 0) +
+                    ",0,0,",
+                "1,greedy," + std::to_string(run.solution(1, 0).size()) + "," + run.solution(1, 0) +
+                    ",0,1,"),
+       ":4: board 1, solver greedy: its counters overflow"},
+      {replaced(
+           good,
+           "1,round-robin-skip," + std::to_string(rr1.size()) + "," + rr1 + ",0,0,0.001000,1,",
+           "1,round-robin-skip," + std::to_string(rr1.size()) + "," + rr1 + ",0,0,0.001000,1,x"),
+       ":5: a `run` field past the first row"},
+      {replaced(good, "solver_seed=0", "solver_seed=x"), ":2: malformed `run` field"},
+      {replaced(good, "format=1", "format=9"), ":2: malformed `run` field: format 9"},
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const std::string path = dir.write("case" + std::to_string(i) + ".csv", cases[i].first);
+    EXPECT_NE(merge_error(run.merge({path})).find(path + cases[i].second), std::string::npos)
+        << i << ": " << merge_error(run.merge({path}));
+  }
+  // Shards of different runs: another source, another solver seed.
+  const auto a = dir.write("a.csv", kHeader + run.rows(0, true));
+  ArticlesRun other_seed;
+  other_seed.options.solver_seed = 7;
+  other_seed.provenance =
+      make_provenance(other_seed.source, other_seed.options, {"--articles", "3"});
+  const auto b = dir.write("b.csv", kHeader + other_seed.rows(1, true));
+  EXPECT_NE(merge_error(run.merge({a, b}))
+                .find("b.csv:2: not a shard of the same run as " + a +
+                      ": its solver seed (--solver-seed) is 7, " + a + "'s is 0"),
+            std::string::npos)
+      << merge_error(run.merge({a, b}));
+  // Boards that are not the run's.
+  MergeOptions wrong = run.merge({a});
+  wrong.source = [](const RunProvenance&) -> std::unique_ptr<BoardSource> {
+    return std::make_unique<ArticlesSource>(4);
+  };
+  EXPECT_NE(merge_error(wrong).find("the boards to replay its rows on are not its run's"),
+            std::string::npos);
+}
+
+TEST(Provenance, EncodesAndComparesRuns) {
+  const ArticlesRun run;
+  RunProvenance p = run.provenance;
+  p.source_args = {"--boards", "a b;c=%.txt", ""};
+  const RunProvenance back = RunProvenance::decode(p.encode());
+  EXPECT_EQ(back.encode(), p.encode());
+  EXPECT_EQ(back.source_args, p.source_args);
+  EXPECT_EQ(back.solvers, (std::vector<std::string>{"greedy", "round-robin-skip"}));
+  EXPECT_EQ(p.mismatch(back, true), "");
+  RunProvenance other = p;
+  other.shard = "1/2";
+  EXPECT_EQ(p.mismatch(other, false), "");
+  EXPECT_EQ(p.mismatch(other, true), "its shard is 1/2, this run's is 0/1");
+  other = p;
+  other.memory_limit = 1 << 20;
+  EXPECT_EQ(p.mismatch(other, true), "its --memory-limit is 1 MiB, this run's is none");
+  other = p;
+  other.version = "0.0.1";
+  EXPECT_NE(p.mismatch(other, true).find("its colorwalk version is 0.0.1"), std::string::npos);
+  other = p;
+  other.commit = "elsewhere";
+  EXPECT_EQ(p.mismatch(other, true), "");  // the commit is information only
+  EXPECT_THROW(RunProvenance::decode("format=1;version=x"), std::invalid_argument);
+  EXPECT_EQ(canonical_start(*StartSpec::parse("top-left")), "0,0");
+  EXPECT_EQ(canonical_start(*StartSpec::parse("centre")), "center");
+  EXPECT_EQ(canonical_start(*StartSpec::parse("3,4")), "3,4");
 }

@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "exit_status.hpp"
 #include "game/board_io.hpp"
 #include "output_file.hpp"
 #include "results_csv.hpp"
@@ -56,14 +57,56 @@ MergeResult merge_results(const MergeOptions& options) {
   for (Input& in : inputs)
     advance(in);
 
+  // The run, as the first input with rows records it; every other input
+  // with rows must record the same run (shards aside).
   MergeResult result;
-  bool have_solvers = false;
+  const Input* reference = nullptr;
   for (const Input& in : inputs) {
     if (in.done) continue;
-    for (const CsvRow& row : in.rows)
-      result.solvers.push_back(row.solver);
-    have_solvers = true;
-    break;
+    if (reference == nullptr) {
+      reference = &in;
+      continue;
+    }
+    const std::string mismatch = reference->reader->provenance()->mismatch(
+        *in.reader->provenance(), false, reference->reader->path() + "'s");
+    if (!mismatch.empty())
+      throw InputError(
+          in.reader->path(), in.rows.front().line,
+          "not a shard of the same run as " + reference->reader->path() + ": " + mismatch);
+  }
+  RunProvenance run;
+  std::unique_ptr<BoardSource> source;
+  BatchOptions board_options;
+  std::unique_ptr<RowChecker> checker;
+  if (reference != nullptr) {
+    run = *reference->reader->provenance();
+    const std::string& path = reference->reader->path();
+    result.solvers = run.solvers;
+    std::vector<const SolverInfo*> infos;
+    for (const std::string& spec : run.solvers) {
+      try {
+        infos.push_back(builtin_solvers().parse(spec).info);
+      } catch (const SpecError& e) {
+        throw InputError(
+            path, 2, std::string("its solver cannot be replayed by this colorwalk: ") + e.what());
+      }
+    }
+    const auto rules = parse_rules(run.rules);
+    const auto start = StartSpec::parse(run.start);
+    if (!rules || !start)
+      throw InputError(path, 2,
+                       "its run's rules '" + run.rules + "' or start '" + run.start +
+                           "' are not ones this colorwalk knows");
+    board_options.rules = *rules;
+    board_options.start = *start;
+    if (!options.source)
+      throw InputError(path, 2, "the boards of its run cannot be rebuilt here to replay its rows");
+    source = options.source(run);
+    const std::string mismatch = source_mismatch(run, *source);
+    if (!mismatch.empty())
+      throw InputError(path, 2, "the boards to replay its rows on are not its run's: " + mismatch);
+    checker = std::make_unique<RowChecker>(infos);
+    run.shard = Shard{}.text();
   }
   result.summary = RunSummary(result.solvers.size());
   LineFile csv;
@@ -72,12 +115,21 @@ MergeResult merge_results(const MergeOptions& options) {
     csv = LineFile::create(options.csv);
     csv.append(std::string(kCsvHeader) + "\n");
   }
-  if (!options.json.empty()) json = LineFile::create(options.json);
+  if (!options.json.empty()) {
+    json = LineFile::create(options.json);
+    if (reference != nullptr) {
+      std::string text;
+      append_json_run(text, run);
+      json.append(text);
+    }
+  }
+  const std::string run_text = run.encode();
 
   std::vector<BoardResult> results;
   std::string text;
   std::size_t expected = 0;
-  while (have_solvers) {
+  bool first_row = true;
+  while (reference != nullptr) {
     Input* next = nullptr;
     for (Input& in : inputs) {
       if (in.done) continue;
@@ -90,16 +142,22 @@ MergeResult merge_results(const MergeOptions& options) {
     }
     if (next == nullptr) break;
     const CsvRow& first = next->rows.front();
+    const std::string& path = next->reader->path();
     if (first.result.board != expected)
       throw InputError(
-          next->reader->path(), first.line,
+          path, first.line,
           "board " + std::to_string(first.result.board) + ", but no input has board " +
               std::to_string(expected) +
               (first.result.board > expected + 1
                    ? " (nor the boards up to " + std::to_string(first.result.board - 1) + ")"
                    : std::string()));
+    if (first.result.board >= source->size())
+      throw InputError(path, first.line,
+                       "board " + std::to_string(first.result.board) +
+                           " is past the end of its run's source, which has " +
+                           std::to_string(source->size()) + " boards");
     if (next->rows.size() != result.solvers.size())
-      throw InputError(next->reader->path(), first.line,
+      throw InputError(path, first.line,
                        "board " + std::to_string(first.result.board) + " has " +
                            std::to_string(next->rows.size()) + " rows, but the run has " +
                            std::to_string(result.solvers.size()) + " solvers (" +
@@ -108,18 +166,27 @@ MergeResult merge_results(const MergeOptions& options) {
     for (std::size_t s = 0; s < next->rows.size(); ++s) {
       const CsvRow& row = next->rows[s];
       if (row.solver != result.solvers[s])
-        throw InputError(next->reader->path(), row.line,
+        throw InputError(path, row.line,
                          "solver '" + row.solver + "' where the inputs have '" + result.solvers[s] +
                              "' (solvers in order: " + solver_list(result.solvers) + ")");
       results.push_back(row.result);
       results.back().solver = s;
       if (!row.result.verified) ++result.failure_count;
     }
+    const std::size_t index = first.result.board;
+    try {
+      checker->check(path, next->rows,
+                     [&] { return prepare_board(source->board(index), board_options); });
+    } catch (const BoardError& e) {
+      throw InputError(path, first.line, "board " + std::to_string(index) + ": " + e.what());
+    }
     result.summary.add_board(results);
     if (csv.is_open()) {
       text.clear();
-      for (const BoardResult& r : results)
-        append_csv_row(text, r, result.solvers[r.solver]);
+      for (const BoardResult& r : results) {
+        append_csv_row(text, r, result.solvers[r.solver], first_row ? run_text : "");
+        first_row = false;
+      }
       csv.append(text);
     }
     if (json.is_open()) {

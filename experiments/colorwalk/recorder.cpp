@@ -2,11 +2,13 @@
 
 #include <filesystem>
 
+#include "exit_status.hpp"
 #include "game/board_io.hpp"
-#include "game/replay.hpp"
 #include "results_csv.hpp"
 
 namespace colorwalk {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -17,75 +19,76 @@ std::string join_solvers(const std::vector<std::string>& solvers) {
   return out;
 }
 
-// Replays the rows of one board read back from `csv`; throws InputError for
-// a row marked verified whose solution does not clear its board.
-void check_rows(const BoardSource& source, const BatchOptions& options, const std::string& csv,
-                const std::vector<CsvRow>& rows) {
-  bool any_verified = false;
-  for (const CsvRow& row : rows)
-    any_verified = any_verified || row.result.verified;
-  if (!any_verified) return;
-  const std::size_t index = rows.front().result.board;
-  Board board = source.board(index);
-  try {
-    board = prepare_board(std::move(board), options);
-  } catch (const BoardError& e) {
-    throw InputError(csv, rows.front().line,
-                     "board " + std::to_string(index) + " has verified rows, but " + e.what());
-  }
-  const ClusterGraph graph(board);
-  for (std::size_t s = 0; s < rows.size(); ++s) {
-    const CsvRow& row = rows[s];
-    if (!row.result.verified) continue;
-    const auto moves = parse_moves(board, SolutionLine{row.line, row.result.solution}, csv);
-    const bool wasted = options.solvers[s].info->wasted_moves;
-    const ReplayResult check =
-        replay(graph, moves, wasted ? WastedMoves::kAllow : WastedMoves::kReject);
-    if (!check.ok())
-      throw InputError(
-          csv, row.line,
-          "board " + std::to_string(index) + ", solver " + row.solver +
-              ": the solution does not clear the board: " + check.describe(board, moves));
-  }
-}
-
 }  // namespace
 
 RunRecorder::RunRecorder(const BoardSource& source, const BatchOptions& options,
                          const RecorderOptions& outputs)
     : solvers_(spec_texts(options.solvers)), outputs_(outputs), summary_(options.solvers.size()) {
+  provenance_text_ = outputs_.provenance.encode();
   if (outputs_.resume && !outputs_.csv.empty()) {
     resume(source, options);
     return;
   }
   if (!outputs_.csv.empty()) start_csv();
-  if (!outputs_.json.empty()) json_ = LineFile::create(outputs_.json);
+  if (!outputs_.json.empty()) start_json(outputs_.json);
 }
 
 void RunRecorder::start_csv() {
-  csv_ = LineFile::create(outputs_.csv);
+  if (!csv_.is_open()) csv_ = LineFile::open(outputs_.csv);
+  csv_.cut(0);
   csv_.append(std::string(kCsvHeader) + "\n");
-  csv_.flush();
+  csv_has_rows_ = false;
+}
+
+void RunRecorder::start_json(const std::string& path) {
+  json_ = LineFile::create(path);
+  text_.clear();
+  append_json_run(text_, outputs_.provenance);
+  json_.append(text_);
 }
 
 void RunRecorder::resume(const BoardSource& source, const BatchOptions& options) {
   const std::string& path = outputs_.csv;
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) {
+  if (!fs::exists(path, ec)) {
     start_csv();
-    if (!outputs_.json.empty()) json_ = LineFile::create(outputs_.json);
+    if (!outputs_.json.empty()) start_json(outputs_.json);
     return;
   }
+  if (is_special_file(path))
+    throw UsageError("--resume --csv " + path +
+                     ": a device or a FIFO, not a results file that can be continued");
+  // Locked before it is read: a run writing it now makes this one stop here.
+  csv_ = LineFile::open(path);
   ResultsCsvReader reader(path);
   if (!reader.has_header()) {
     cut_bytes_ = reader.torn_bytes();
     start_csv();
-    if (!outputs_.json.empty()) json_ = LineFile::create(outputs_.json);
+    if (!outputs_.json.empty()) start_json(outputs_.json);
     return;
   }
   // The JSON rows of the CSV go to FILE.partial first: a CSV refused
-  // half-way leaves the JSON file of the run as it was.
-  if (!outputs_.json.empty()) json_ = LineFile::create(outputs_.json + ".partial");
+  // half-way leaves the JSON file of the run as it was. A symbolic link
+  // stays a link (the file it points to is replaced); a device or a FIFO
+  // is written as it is.
+  if (!outputs_.json.empty()) {
+    std::string target = outputs_.json;
+    if (fs::is_symlink(target, ec) && fs::exists(target, ec)) {
+      const fs::path resolved = fs::canonical(target, ec);
+      if (!ec) target = resolved.string();
+    }
+    if (is_special_file(target)) {
+      start_json(target);
+    } else {
+      if (fs::exists(target, ec)) json_lock_ = LineFile::open(target);
+      json_final_ = target;
+      start_json(target + ".partial");
+    }
+  }
+  std::vector<const SolverInfo*> infos;
+  for (const SolverSpec& spec : options.solvers)
+    infos.push_back(spec.info);
+  RowChecker checker(infos);
   const std::size_t count = solvers_.size();
   const std::size_t selection = options.shard.size(source.size());
   std::uint64_t kept = reader.offset();
@@ -95,6 +98,11 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
   while (reader.next_board(rows)) {
     const CsvRow& first = rows.front();
     const std::size_t board = first.result.board;
+    if (k == 0) {
+      const std::string mismatch = outputs_.provenance.mismatch(*reader.provenance(), true);
+      if (!mismatch.empty())
+        throw InputError(path, first.line, "was written by another run: " + mismatch);
+    }
     if (k >= selection)
       throw InputError(path, first.line,
                        "board " + std::to_string(board) +
@@ -127,7 +135,14 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
                              " rows");
       break;
     }
-    check_rows(source, options, path, rows);
+    checker.check(path, rows, [&] {
+      try {
+        return prepare_board(source.board(board), options);
+      } catch (const BoardError& e) {
+        throw InputError(path, first.line,
+                         "board " + std::to_string(board) + " has verified rows, but " + e.what());
+      }
+    });
     results.clear();
     for (std::size_t s = 0; s < rows.size(); ++s) {
       results.push_back(std::move(rows[s].result));
@@ -137,13 +152,15 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
     kept = reader.offset();
     ++k;
   }
-  const auto size = std::filesystem::file_size(path, ec);
+  const auto size = fs::file_size(path, ec);
   cut_bytes_ = ec ? 0 : size - kept;
-  csv_ = LineFile::append_at(path, kept);
+  csv_.cut(kept);
+  csv_has_rows_ = k > 0;
   resumed_ = k;
-  if (json_.is_open()) {
+  if (json_.is_open() && !json_final_.empty()) {
     json_.flush();
-    json_.rename_to(outputs_.json);
+    json_.rename_to(json_final_);
+    json_lock_ = LineFile();
   }
 }
 
@@ -151,8 +168,10 @@ void RunRecorder::record(std::span<const BoardResult> results, bool write_csv) {
   summary_.add_board(results);
   if (write_csv && csv_.is_open()) {
     text_.clear();
-    for (const BoardResult& r : results)
-      append_csv_row(text_, r, solvers_[r.solver]);
+    for (const BoardResult& r : results) {
+      append_csv_row(text_, r, solvers_[r.solver], csv_has_rows_ ? "" : provenance_text_);
+      csv_has_rows_ = true;
+    }
     csv_.append(text_);  // one board's rows at once
   }
   if (json_.is_open()) {

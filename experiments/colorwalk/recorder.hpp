@@ -3,14 +3,23 @@
 // memory; and resuming, which reads a run's CSV back so that the run can go
 // on where it stopped.
 //
-// Resuming (RecorderOptions::resume): the CSV must start with the results
-// header and hold, board by board, the first boards of the run's selection,
-// each with one row per solver, the solver specs in the order given. A final
-// line without a line break and a last board with rows missing are cut off
-// (they are solved again); anything else that does not fit is an InputError
-// naming the line. Every row read back is replayed on its board again. The
-// JSON file, if any, is written anew from the CSV's rows. A missing or empty
-// CSV starts the run from the beginning.
+// The CSV's first row carries the run's provenance (RecorderOptions::
+// provenance) in its `run` field, and the JSON Lines file opens with it.
+//
+// Resuming (RecorderOptions::resume): the CSV is locked first (output_file.
+// hpp), then read. It must start with the results header, be the record of
+// this run (its provenance: the same version, source, rules, start, shard,
+// solver seed, memory limit and solvers) and hold, board by board, the
+// first boards of the run's selection, each with one row per solver, the
+// solver specs in the order given. A final line without a line break and a
+// last board with rows missing are cut off (they are solved again);
+// anything else that does not fit is an InputError naming the line. Every
+// row read back is checked and replayed on its board again (RowChecker,
+// results_csv.hpp). The JSON file, if any, is written anew from the CSV's
+// rows: to FILE.partial, renamed over FILE once the CSV is accepted (over
+// the file a symbolic link points to, keeping the link), or, for a device or
+// a FIFO, straight to it. A missing or empty CSV starts the run from the
+// beginning; a CSV that is a device or a FIFO cannot be resumed.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +30,7 @@
 
 #include "batch.hpp"
 #include "output_file.hpp"
+#include "provenance.hpp"
 #include "report.hpp"
 #include "summary.hpp"
 
@@ -30,6 +40,7 @@ struct RecorderOptions {
   std::string csv;      // per-board CSV; empty: none
   std::string json;     // per-board JSON Lines; empty: none
   bool resume = false;  // continue the CSV (needs csv)
+  RunProvenance provenance = {};  // the run's, written to both files (run.hpp sets it)
 };
 
 class RunRecorder final : public BatchObserver {
@@ -70,11 +81,16 @@ class RunRecorder final : public BatchObserver {
   void record(std::span<const BoardResult> results, bool write_csv);
   void resume(const BoardSource& source, const BatchOptions& options);
   void start_csv();
+  void start_json(const std::string& path);
 
   std::vector<std::string> solvers_;
   RecorderOptions outputs_;
   LineFile csv_;
   LineFile json_;
+  bool csv_has_rows_ = false;  // else the next row written carries the provenance
+  std::string json_final_;     // where the resumed JSON goes once the CSV is accepted
+  LineFile json_lock_;         // the JSON file being replaced, locked meanwhile
+  std::string provenance_text_;
   RunSummary summary_;
   std::size_t resumed_ = 0;
   std::uint64_t cut_bytes_ = 0;

@@ -27,7 +27,8 @@ std::string format(const char* spec, double value) {
 
 }  // namespace
 
-void append_csv_row(std::string& out, const BoardResult& r, std::string_view solver) {
+void append_csv_row(std::string& out, const BoardResult& r, std::string_view solver,
+                    std::string_view run) {
   out += std::to_string(r.board);
   out += ',';
   out += csv_field(solver);
@@ -39,7 +40,9 @@ void append_csv_row(std::string& out, const BoardResult& r, std::string_view sol
   out += std::to_string(r.expanded);
   out += ',';
   out += format("%.6f", r.seconds);
-  out += r.verified ? ",1\n" : ",0\n";
+  out += r.verified ? ",1," : ",0,";
+  out += csv_field(run);
+  out += '\n';
 }
 
 std::string json_string(std::string_view text) {
@@ -96,6 +99,29 @@ void append_json_row(std::string& out, const BoardResult& r, std::string_view so
     out += ",\"error\":";
     out += json_string(r.error);
   }
+  out += "}\n";
+}
+
+void append_json_run(std::string& out, const RunProvenance& p) {
+  const auto list = [](const std::vector<std::string>& items) {
+    std::string text = "[";
+    for (std::size_t i = 0; i < items.size(); ++i)
+      text += (i > 0 ? "," : "") + json_string(items[i]);
+    return text + "]";
+  };
+  out += "{\"type\":\"run\",\"format\":" + json_string(std::to_string(RunProvenance::kFormat));
+  out += ",\"version\":" + json_string(p.version);
+  out += ",\"commit\":" + json_string(p.commit);
+  out += ",\"source\":" + json_string(p.source);
+  out += ",\"source_args\":" + list(p.source_args);
+  out += ",\"boards\":" + json_string(std::to_string(p.boards));
+  out += ",\"digest\":" + json_string(p.digest);
+  out += ",\"rules\":" + json_string(p.rules);
+  out += ",\"start\":" + json_string(p.start);
+  out += ",\"shard\":" + json_string(p.shard);
+  out += ",\"solver_seed\":" + json_string(std::to_string(p.solver_seed));
+  out += ",\"memory_limit\":" + json_string(std::to_string(p.memory_limit));
+  out += ",\"solvers\":" + list(p.solvers);
   out += "}\n";
 }
 

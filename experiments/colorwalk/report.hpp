@@ -11,26 +11,40 @@
 #include <vector>
 
 #include "batch.hpp"
+#include "provenance.hpp"
 #include "summary.hpp"
 
 namespace colorwalk {
 
 // The header of the per-board CSV (docs/formats.md); `seconds` is the only
-// column that depends on the machine or the run.
+// column that depends on the machine or the run. `run` holds the run's
+// provenance (provenance.hpp) in the file's first row and is empty in every
+// other.
 inline constexpr std::string_view kCsvHeader =
+    "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,run";
+// The header before `run` was added: such files are refused by resume and
+// merge, which need the provenance.
+inline constexpr std::string_view kCsvHeaderWithoutRun =
     "board,solver,moves,solution,proven_optimal,expanded,seconds,verified";
 
 // Quotes a CSV field when it holds a comma, a quote or a line break (RFC 4180).
 std::string csv_field(std::string_view text);
 
-// Appends one CSV row (with its line break).
-void append_csv_row(std::string& out, const BoardResult& result, std::string_view solver);
+// Appends one CSV row (with its line break); `run` is the `run` field
+// (the encoded provenance in the first row of a file, else empty).
+void append_csv_row(std::string& out, const BoardResult& result, std::string_view solver,
+                    std::string_view run = {});
 
 // A JSON string literal for `text` (quotes, backslashes and control bytes escaped).
 std::string json_string(std::string_view text);
 
 // Appends one JSON Lines object: {"type":"result","board":..,"solver":..,...}.
 void append_json_row(std::string& out, const BoardResult& result, std::string_view solver);
+
+// Appends the opening JSON Lines object: {"type":"run", "format":"1",
+// "version":..., every field of the provenance as a string (lists as
+// arrays of strings)}.
+void append_json_run(std::string& out, const RunProvenance& provenance);
 
 // Key/value pairs describing a run (source, rules, shard, ...), in order.
 using RunInfo = std::vector<std::pair<std::string, std::string>>;

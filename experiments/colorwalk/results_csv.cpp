@@ -1,9 +1,20 @@
 #include "results_csv.hpp"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
-#include <filesystem>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <ext/stdio_filebuf.h>
+#include <stdexcept>
 
 #include "game/board_io.hpp"
+#include "game/replay.hpp"
 #include "report.hpp"
 
 namespace colorwalk {
@@ -57,11 +68,46 @@ bool parse_flag(const std::string& text, bool& value) {
 
 }  // namespace
 
+namespace {
+
+// Waits until the FIFO open as `fd` has something to read or its writer
+// has come and gone; false after `seconds` with neither (no process writes
+// to it). A signal's default action (SIGINT) ends the wait, and the process.
+bool wait_for_writer(int fd, int seconds) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (true) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        end - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    const int n = ::poll(&p, 1, static_cast<int>(left.count()));
+    if (n > 0) return true;
+    if (n < 0 && errno != EINTR) return true;  // let the read report it
+  }
+}
+
+}  // namespace
+
+ResultsCsvReader::~ResultsCsvReader() = default;
+
 ResultsCsvReader::ResultsCsvReader(std::string path) : path_(std::move(path)) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path_, ec)) throw InputError(path_, 0, "is a directory");
-  in_.open(path_, std::ios::binary);
-  if (!in_) throw InputError(path_, 0, "cannot open");
+  // O_NONBLOCK: opening a FIFO does not wait for a writer (wait_for_writer does, a while).
+  const int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) throw InputError(path_, 0, std::string("cannot open: ") + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    throw InputError(path_, 0, "is a directory");
+  }
+  if (S_ISFIFO(st.st_mode) && !wait_for_writer(fd, kFifoWaitSeconds)) {
+    ::close(fd);
+    throw InputError(
+        path_, 0, "a FIFO that no process wrote to in " + std::to_string(kFifoWaitSeconds) + " s");
+  }
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  buffer_ = std::make_unique<__gnu_cxx::stdio_filebuf<char>>(fd, std::ios::in | std::ios::binary);
+  in_.rdbuf(buffer_.get());
   if (!std::getline(in_, text_)) return;  // empty file
   if (in_.eof()) {                        // no complete line: a torn header, or some other file
     if (std::string_view(kCsvHeader).substr(0, text_.size()) != text_)
@@ -73,6 +119,10 @@ ResultsCsvReader::ResultsCsvReader(std::string path) : path_(std::move(path)) {
   position_ = text_.size() + 1;
   if (text_.size() >= 3 && text_.compare(0, 3, "\xEF\xBB\xBF") == 0) text_.erase(0, 3);
   if (!text_.empty() && text_.back() == '\r') text_.pop_back();
+  if (text_ == kCsvHeaderWithoutRun)
+    throw InputError(path_, 1,
+                     "was written by a colorwalk that did not record its run (no `run` column): "
+                     "it cannot be resumed or merged; solve its boards again");
   if (text_ != kCsvHeader)
     throw InputError(path_, 1,
                      "not a colorwalk results CSV: the header is '" + text_.substr(0, 120) +
@@ -94,10 +144,10 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
   if (!text_.empty() && text_.back() == '\r') text_.pop_back();
   std::vector<std::string> f;
   if (!split_csv_line(text_, f)) throw InputError(path_, line_, "malformed CSV quoting");
-  if (f.size() != 8)
+  if (f.size() != 9)
     throw InputError(
         path_, line_,
-        "expected 8 fields (" + std::string(kCsvHeader) + "), found " + std::to_string(f.size()));
+        "expected 9 fields (" + std::string(kCsvHeader) + "), found " + std::to_string(f.size()));
   row = CsvRow{};
   row.line = line_;
   BoardResult& r = row.result;
@@ -123,6 +173,25 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
     throw InputError(path_, line_,
                      "moves is " + std::to_string(r.moves) + " but the solution has " +
                          std::to_string(r.solution.size()) + " moves");
+  if (!std::isfinite(r.seconds) || r.seconds < 0 || r.seconds > kMaxRowSeconds)
+    throw InputError(path_, line_,
+                     "seconds is '" + f[6] + "': no run takes that (0 to " +
+                         std::to_string(static_cast<long long>(kMaxRowSeconds)) + ")");
+  if (r.proven_optimal && !r.verified)
+    throw InputError(path_, line_, "proven_optimal is 1 on a row that did not verify");
+  if (line_ == 2) {
+    if (f[8].empty())
+      throw InputError(path_, line_,
+                       "the first row has no `run` field: the run's provenance is missing");
+    try {
+      provenance_ = RunProvenance::decode(f[8]);
+    } catch (const std::invalid_argument& e) {
+      throw InputError(path_, line_, std::string("malformed `run` field: ") + e.what());
+    }
+  } else if (!f[8].empty()) {
+    throw InputError(path_, line_,
+                     "a `run` field past the first row: rows of two runs in one file");
+  }
   if (!r.verified) r.error = "failed in the run that wrote " + path_;
   return true;
 }
@@ -153,6 +222,74 @@ bool ResultsCsvReader::next_board(std::vector<CsvRow>& rows) {
   }
   offset_ = end;
   return true;
+}
+
+}  // namespace colorwalk
+
+namespace colorwalk {
+
+RowChecker::RowChecker(std::vector<const SolverInfo*> solvers)
+    : solvers_(std::move(solvers)), totals_(solvers_.size()) {}
+
+void RowChecker::check(const std::string& path, const std::vector<CsvRow>& rows,
+                       const std::function<Board()>& board) {
+  const std::size_t index = rows.front().result.board;
+  const auto where = [&](const CsvRow& row) {
+    return "board " + std::to_string(index) + ", solver " + row.solver + ": ";
+  };
+  const CsvRow* proven = nullptr;
+  for (std::size_t s = 0; s < rows.size() && s < solvers_.size(); ++s) {
+    const CsvRow& row = rows[s];
+    const BoardResult& r = row.result;
+    if (r.proven_optimal && !solvers_[s]->exact)
+      throw InputError(path, row.line,
+                       where(row) + "proven_optimal is 1, but " + solvers_[s]->name +
+                           " never proves an answer optimal");
+    if (r.proven_optimal) {
+      if (proven != nullptr && proven->result.moves != r.moves)
+        throw InputError(path, row.line,
+                         where(row) + "proves " + std::to_string(r.moves) +
+                             " moves optimal, but solver " + proven->solver + " proves " +
+                             std::to_string(proven->result.moves));
+      proven = &row;
+    }
+    Totals& t = totals_[s];
+    std::uint64_t square = 0;
+    if (__builtin_mul_overflow(std::uint64_t{r.moves}, std::uint64_t{r.moves}, &square) ||
+        __builtin_add_overflow(t.moves, std::uint64_t{r.moves}, &t.moves) ||
+        __builtin_add_overflow(t.squares, square, &t.squares) ||
+        __builtin_add_overflow(t.expanded, r.expanded, &t.expanded))
+      throw InputError(path, row.line,
+                       where(row) +
+                           "its counters overflow the run's totals (no run counts "
+                           "that many moves or nodes)");
+  }
+  if (proven != nullptr) {
+    for (const CsvRow& row : rows)
+      if (row.result.verified && row.result.moves < proven->result.moves)
+        throw InputError(path, row.line,
+                         where(row) + std::to_string(row.result.moves) +
+                             " moves, fewer than the optimum of " +
+                             std::to_string(proven->result.moves) + " that solver " +
+                             proven->solver + " proves");
+  }
+  bool any_verified = false;
+  for (const CsvRow& row : rows)
+    any_verified = any_verified || row.result.verified;
+  if (!any_verified) return;
+  const Board b = board();
+  const ClusterGraph graph(b);
+  for (std::size_t s = 0; s < rows.size() && s < solvers_.size(); ++s) {
+    const CsvRow& row = rows[s];
+    if (!row.result.verified) continue;
+    const auto moves = parse_moves(b, SolutionLine{row.line, row.result.solution}, path);
+    const ReplayResult result = replay(
+        graph, moves, solvers_[s]->wasted_moves ? WastedMoves::kAllow : WastedMoves::kReject);
+    if (!result.ok())
+      throw InputError(
+          path, row.line,
+          where(row) + "the solution does not clear the board: " + result.describe(b, moves));
+  }
 }
 
 }  // namespace colorwalk

@@ -207,6 +207,7 @@ std::vector<std::string> resume_command(std::vector<std::string> command,
 RunOutcome execute(RunRequest& request, std::ostream& log) {
   RunOutcome outcome;
   BatchOptions& options = request.options;
+  request.outputs.provenance = make_provenance(*request.source, options, request.source_args);
   outcome.recorder = std::make_unique<RunRecorder>(*request.source, options, request.outputs);
   RunRecorder& recorder = *outcome.recorder;
   outcome.total = options.shard.size(request.source->size());

@@ -87,6 +87,7 @@ struct RunRequest {
   bool quiet = false;                       // only failures and the stop are reported
   bool progress = false;                    // draw the progress line (the log is a terminal)
   std::vector<std::string> resume_command;  // printed when the run is stopped
+  std::vector<std::string> source_args;     // the options that rebuild the source (provenance)
   RunInfo info;
   StopListener* stop = nullptr;  // nullptr: nothing stops the run
 };

@@ -17,6 +17,10 @@ int cmd_experiment(int argc, char** argv);
 int cmd_merge(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 
+// Flushes standard output; OutputError when anything written to it so far
+// could not be written (main.cpp checks it once more at the end).
+void flush_stdout();
+
 // The whole command line, as main received it: a stopped run prints it,
 // with --resume, as the command that continues the run.
 extern std::vector<std::string> g_command_line;

@@ -84,7 +84,7 @@ int cmd_experiment(int argc, char** argv) {
                  build::experiments_dir() +
                  ".\n"
                  "$DATASETS in a boards path: $COLORWALK_DATASETS, else " +
-                 build::datasets_dir() + ".\n\n" + kExitHelp,
+                 build::datasets_dir() + ".\n\n" + kLimitsHelp + "\n" + kExitHelp,
              &positional))
     return kExitOk;
   const std::string dir =

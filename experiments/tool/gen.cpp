@@ -1,10 +1,10 @@
 // colorwalk gen: the boards of a source in grid format.
-#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "commands.hpp"
 #include "options.hpp"
-#include "report_files.hpp"
+#include "output_file.hpp"
 
 namespace colorwalk::cli {
 
@@ -18,21 +18,33 @@ int cmd_gen(int argc, char** argv) {
              "usage: colorwalk gen SOURCE [-o FILE]\n\nWrites the boards of SOURCE in grid "
              "format, a blank line between boards."))
     return kExitOk;
+  const std::string path = vm.count("output") ? vm["output"].as<std::string>() : "";
+  if (!path.empty()) check_output_paths(vm, {{"-o", path}});
   const auto source = make_source(vm);
-  auto write_all = [&](std::ostream& out) {
-    for (std::size_t i = 0; i < source->size(); ++i) {
-      if (i > 0) out << '\n';
-      write_grid(out, source->board(i));
+  LineFile file;
+  if (!path.empty()) file = LineFile::create(path);
+  // The boards go out in chunks of about 1 MiB; the first write that fails
+  // ends the command (OutputError), however many boards are left.
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  std::ostringstream chunk;
+  const auto write_chunk = [&] {
+    if (file.is_open()) {
+      file.append(chunk.str());
+    } else {
+      std::cout << chunk.str();
+      flush_stdout();
     }
+    chunk.str("");
   };
-  if (vm.count("output")) {
-    const auto path = vm["output"].as<std::string>();
-    std::ofstream out = open_output(path);
-    write_all(out);
-    finish_output(out, path);
+  for (std::size_t i = 0; i < source->size(); ++i) {
+    if (i > 0) chunk << '\n';
+    write_grid(chunk, source->board(i));
+    if (chunk.tellp() >= static_cast<std::streamoff>(kChunk)) write_chunk();
+  }
+  write_chunk();
+  if (file.is_open()) {
+    file.close();
     std::cerr << "wrote " << source->size() << " boards to " << path << "\n";
-  } else {
-    write_all(std::cout);
   }
   return kExitOk;
 }

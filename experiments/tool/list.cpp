@@ -25,10 +25,11 @@ int cmd_list(int argc, char** argv) {
     }
   }
   std::cout << "\nspec syntax: NAME[:KEY=VALUE[,KEY=VALUE...]], e.g. "
-               "greedy-look-ahead:depth=5\n"
+               "greedy-look-ahead:depth=5 (each key once)\n"
                "limits: every search is bounded by default, by its memory (MiB per search),\n"
                "seconds (per board) and nodes, frontier or queue parameters; raise them in the\n"
-               "spec. colorwalk solve --memory-limit bounds the memory of all searches together.\n";
+               "spec. colorwalk solve --memory-limit bounds the memory of all searches together.\n"
+            << kLimitsHelp;
   return kExitOk;
 }
 

@@ -4,8 +4,13 @@
 // commands.
 //
 // Exit status: 0 success, 1 a failure during the run, 2 bad usage or input
-// (every UserError and every malformed option), 130 / 143 stopped by
-// SIGINT / SIGTERM (finished boards are kept; --resume continues the run).
+// (every UserError and every malformed option), 3 an output that cannot be
+// written (every OutputError, standard output included), 130 / 143 stopped
+// by SIGINT / SIGTERM (finished boards are kept; --resume continues the
+// run).
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <new>
 #include <string>
@@ -13,10 +18,24 @@
 #include "build_info.hpp"
 #include "commands.hpp"
 #include "options.hpp"
+#include "output_file.hpp"
 
 namespace colorwalk::cli {
 
 std::vector<std::string> g_command_line;
+
+void flush_stdout() {
+  // std::cout writes through stdio's stdout (synced with it): fflush
+  // writes what the buffer holds and sets errno when it cannot; ferror
+  // remembers a failure of any write before, whose errno nothing since has
+  // changed (calls that succeed leave it, and a failed stream makes none).
+  const bool stream_ok = static_cast<bool>(std::cout.flush());
+  const bool flushed = std::fflush(stdout) == 0;
+  const int error = errno;
+  if (stream_ok && flushed && !std::ferror(stdout)) return;
+  throw OutputError(std::string("cannot write standard output: ") +
+                    (error != 0 ? std::strerror(error) : "a write failed"));
+}
 
 namespace {
 
@@ -37,6 +56,7 @@ constexpr const char* kUsage =
     "               a signature that changes when a search does\n"
     "\n"
     "exit status: 0 success, 1 a failure during the run, 2 bad usage or bad input,\n"
+    "3 an output could not be written (disk full, no permission, another run writing it),\n"
     "130/143 stopped by SIGINT/SIGTERM (finished boards are kept: rerun with --resume)\n";
 
 int run(int argc, char** argv) {
@@ -70,23 +90,50 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace colorwalk::cli
 
+namespace {
+
+// Standard output flushed and closed: a write that failed at any time, the
+// last flush included, is exit kExitOutput (unless a signal stopped the
+// run: its status tells how to resume).
+int finish_stdout(const std::string& command, int status) {
+  try {
+    colorwalk::cli::flush_stdout();
+    errno = 0;
+    if (std::fclose(stdout) != 0)
+      throw colorwalk::OutputError(std::string("cannot write standard output: ") +
+                                   std::strerror(errno));
+  } catch (const colorwalk::OutputError& e) {
+    if (status == colorwalk::kExitOutput) return status;  // said already, in one line
+    std::cerr << "colorwalk" << (command.empty() ? "" : " " + command) << ": " << e.what() << "\n";
+    return status >= 128 ? status : colorwalk::kExitOutput;
+  }
+  return status;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace colorwalk;
   const std::string command = argc > 1 ? argv[1] : "";
-  try {
-    return cli::run(argc, argv);
-  } catch (const cli::po::error& e) {
-    std::cerr << "colorwalk " << command << ": " << e.what() << " (see colorwalk " << command
-              << " --help)\n";
-    return kExitUsage;
-  } catch (const UserError& e) {
-    std::cerr << "colorwalk " << command << ": " << e.what() << "\n";
-    return kExitUsage;
-  } catch (const std::bad_alloc&) {
-    std::cerr << "colorwalk " << command << ": out of memory\n";
-    return kExitFailure;
-  } catch (const std::exception& e) {
-    std::cerr << "colorwalk " << command << ": " << e.what() << "\n";
-    return kExitFailure;
-  }
+  return finish_stdout(command, [&] {
+    try {
+      return cli::run(argc, argv);
+    } catch (const OutputError& e) {
+      std::cerr << "colorwalk " << command << ": " << e.what() << "\n";
+      return kExitOutput;
+    } catch (const cli::po::error& e) {
+      std::cerr << "colorwalk " << command << ": " << e.what() << " (see colorwalk " << command
+                << " --help)\n";
+      return kExitUsage;
+    } catch (const UserError& e) {
+      std::cerr << "colorwalk " << command << ": " << e.what() << "\n";
+      return kExitUsage;
+    } catch (const std::bad_alloc&) {
+      std::cerr << "colorwalk " << command << ": out of memory\n";
+      return kExitFailure;
+    } catch (const std::exception& e) {
+      std::cerr << "colorwalk " << command << ": " << e.what() << "\n";
+      return kExitFailure;
+    }
+  }());
 }

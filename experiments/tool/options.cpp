@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <iostream>
 
+#include "output_file.hpp"
+
 namespace colorwalk::cli {
 
 void validate(boost::any& out, const std::vector<std::string>& values, Count*, int) {
@@ -110,6 +112,38 @@ std::unique_ptr<BoardSource> make_source(const po::variables_map& vm) {
   return load_file_source(vm["boards"].as<std::vector<std::string>>(), format);
 }
 
+std::vector<std::string> source_words(const po::variables_map& vm) {
+  std::vector<std::string> words;
+  const po::options_description options = source_options();
+  for (const auto& option : options.options()) {
+    const std::string& name = option->long_name();
+    if (!vm.count(name) || vm[name].defaulted()) continue;
+    const boost::any& value = vm[name].value();
+    words.push_back("--" + name);
+    if (const auto* count = boost::any_cast<Count>(&value)) {
+      words.push_back(std::to_string(count->value));
+    } else if (const auto* number = boost::any_cast<std::uint64_t>(&value)) {
+      words.push_back(std::to_string(*number));
+    } else if (const auto* text = boost::any_cast<std::string>(&value)) {
+      words.push_back(*text);
+    } else if (const auto* list = boost::any_cast<std::vector<std::string>>(&value)) {
+      words.insert(words.end(), list->begin(), list->end());
+    } else if (const auto* flag = boost::any_cast<bool>(&value)) {
+      if (!*flag) words.pop_back();
+    } else {
+      throw std::logic_error("source_words: --" + name + " holds a type it does not know");
+    }
+  }
+  return words;
+}
+
+std::unique_ptr<BoardSource> parse_source_words(const std::vector<std::string>& words) {
+  po::variables_map vm;
+  po::store(po::command_line_parser(words).options(source_options()).run(), vm);
+  po::notify(vm);
+  return make_source(vm);
+}
+
 po::options_description rules_options() {
   po::options_description d("Rules");
   // clang-format off
@@ -189,19 +223,84 @@ po::options_description report_options() {
   return d;
 }
 
-void check_outputs(const po::variables_map& vm) {
-  for (const char* option : {"csv", "json", "svg"}) {
-    if (!vm.count(option)) continue;
-    const std::string path = vm[option].as<std::string>();
-    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-    std::error_code ec;
-    if (path.empty()) throw UsageError(std::string("--") + option + " needs a file name");
-    if (std::filesystem::is_directory(path, ec))
-      throw UsageError(std::string("--") + option + " " + path + ": is a directory, not a file");
-    if (!parent.empty() && !std::filesystem::is_directory(parent, ec))
-      throw UsageError(std::string("--") + option + " " + path + ": no directory '" +
-                       parent.string() + "'");
+namespace {
+
+namespace fs = std::filesystem;
+
+// Whether two paths name one file: the same file where both exist (links
+// followed), else the same path once made absolute and normal.
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  const bool a_exists = fs::exists(a, ec);
+  const bool b_exists = fs::exists(b, ec);
+  if (a_exists && b_exists) {
+    const bool same = fs::equivalent(a, b, ec);
+    return same && !ec;
   }
+  if (a_exists != b_exists) return false;
+  std::error_code ea;
+  std::error_code eb;
+  const fs::path pa = fs::weakly_canonical(fs::absolute(a, ea), ea);
+  const fs::path pb = fs::weakly_canonical(fs::absolute(b, eb), eb);
+  return !ea && !eb && pa == pb;
+}
+
+// The paths an option holds, whether it takes one or several.
+std::vector<std::string> option_paths(const po::variables_map& vm, const char* option) {
+  if (!vm.count(option)) return {};
+  const boost::any& value = vm[option].value();
+  if (const auto* one = boost::any_cast<std::string>(&value)) return {*one};
+  if (const auto* many = boost::any_cast<std::vector<std::string>>(&value)) return *many;
+  return {};
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> report_outputs(const po::variables_map& vm) {
+  std::vector<std::pair<std::string, std::string>> outputs;
+  for (const char* option : {"csv", "json", "svg"})
+    if (vm.count(option))
+      outputs.emplace_back(std::string("--") + option, vm[option].as<std::string>());
+  return outputs;
+}
+
+void check_output_paths(const po::variables_map& vm,
+                        const std::vector<std::pair<std::string, std::string>>& outputs,
+                        const std::vector<std::string>& inputs) {
+  std::vector<std::pair<std::string, std::string>> read;  // option and path
+  for (const auto& path : option_paths(vm, "boards"))
+    read.emplace_back("--boards", path);
+  for (const auto& path : inputs)
+    read.emplace_back("an input", path);
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const auto& [option, path] = outputs[i];
+    const std::string what = option + " " + path;
+    const fs::path parent = fs::path(path).parent_path();
+    std::error_code ec;
+    if (path.empty()) throw UsageError(option + " needs a file name");
+    if (fs::is_directory(path, ec)) throw UsageError(what + ": is a directory, not a file");
+    if (!parent.empty() && !fs::is_directory(parent, ec))
+      throw UsageError(what + ": no directory '" + parent.string() + "'");
+    // A device or a FIFO (/dev/null, say) may take several outputs and be read too.
+    if (is_special_file(path)) continue;
+    for (const auto& [input_option, input] : read) {
+      const std::string named = input_option == "an input" ? input : input_option + " " + input;
+      if (same_file(path, input))
+        throw UsageError(what + ": is read by this command (" + named +
+                         "); write the output elsewhere");
+      if (fs::is_directory(input, ec) && same_file(parent.empty() ? "." : parent.string(), input))
+        throw UsageError(what + ": is in " + named +
+                         ", whose files are read as input; write the output elsewhere");
+    }
+    for (std::size_t j = 0; j < i; ++j)
+      if (same_file(path, outputs[j].second))
+        throw UsageError(what + ": the same file as " + outputs[j].first + " " + outputs[j].second +
+                         "; give each output a file of its own");
+  }
+}
+
+void check_outputs(const po::variables_map& vm) {
+  check_output_paths(vm, report_outputs(vm));
 }
 
 bool parse(int argc, char** argv, const po::options_description& desc, po::variables_map& vm,
@@ -211,7 +310,15 @@ bool parse(int argc, char** argv, const po::options_description& desc, po::varia
   po::command_line_parser parser(argc, argv);
   parser.options(all);
   if (positional != nullptr) parser.positional(*positional);
-  po::store(parser.run(), vm);
+  const po::parsed_options parsed = parser.run();
+  // Boost keeps words that no option takes as positional options without
+  // a name, and store() drops them: a stray word would be ignored.
+  for (const po::option& option : parsed.options)
+    if (option.string_key.empty() && !option.original_tokens.empty())
+      throw UsageError("unexpected argument '" + option.original_tokens.front() +
+                       "' (every option starts with --; see colorwalk " +
+                       (argc > 0 ? std::string(argv[0]) + " " : std::string()) + "--help)");
+  po::store(parsed, vm);
   if (vm.count("help")) {
     std::cout << usage << "\n" << all << "\n";
     return false;

@@ -24,9 +24,21 @@ namespace po = boost::program_options;
 // --help` explain them.
 inline constexpr const char* kExitHelp =
     "Exit status: 0 success, 1 a solution that does not verify, 2 bad usage or input,\n"
-    "130 (SIGINT) or 143 (SIGTERM): stopped; every finished board is in the CSV and\n"
-    "the same command with --resume continues the run. A second interrupt abandons\n"
-    "the boards being solved; a third kills.\n";
+    "3 an output that cannot be written (a full disk, no permission, another run\n"
+    "writing it, standard output closed), 130 (SIGINT) or 143 (SIGTERM): stopped;\n"
+    "every finished board is in the CSV and the same command with --resume continues\n"
+    "the run. A second interrupt abandons the boards being solved; a third kills.\n";
+
+// How far past its time limit a solver runs, as `solve --help`, `experiment
+// --help` and `list` say it (the figures: docs/measurements.md).
+inline constexpr const char* kLimitsHelp =
+    "Time limits (a spec's seconds=S, per board): a searching solver looks at the clock\n"
+    "after every expansion on large boards (every 256 on small ones), and past its\n"
+    "limit finishes the board with greedy moves, so it runs past its limit by one\n"
+    "expansion and that greedy finish: on a 500x500 board of 36 colours, seconds=5\n"
+    "took at most 5.5 s in all for every solver (well under 1 s past), on 1000x1000\n"
+    "seconds=20 at most 22 s. greedy, round-robin, random and the other depth-1\n"
+    "solvers have no time limit: they are what the others finish with.\n";
 
 // A whole number given on the command line: digits only, so "-1" is refused
 // rather than wrapped to 2^64 - 1 as Boost.Program_options does for
@@ -43,6 +55,14 @@ po::options_description source_options();
 // Builds the source the options name; throws UsageError or InputError.
 std::unique_ptr<BoardSource> make_source(const po::variables_map& vm);
 
+// The source options given in `vm` as words ("--articles", "30", ...),
+// which parse_source_words() turns back into the source: recorded in a
+// run's provenance so that merge can rebuild its boards.
+std::vector<std::string> source_words(const po::variables_map& vm);
+// The source that `words` (source_words()) give; throws UsageError or
+// InputError as make_source() does.
+std::unique_ptr<BoardSource> parse_source_words(const std::vector<std::string>& words);
+
 // RULES: [--rules color-walk|flood-it] [--start ROW,COL|center]
 po::options_description rules_options();
 // Reads --rules and --start into options; throws UsageError.
@@ -58,9 +78,18 @@ Shard read_shard(const po::variables_map& vm);
 
 // REPORTS: --csv FILE, --json FILE, --svg FILE, --markdown.
 po::options_description report_options();
-// The output files a run names, checked before any work: one that cannot
-// be created (a directory, a folder that does not exist) is bad usage, not
-// a failure found after hours of solving.
+// The report files given, as (option, path): ("--csv", "out.csv"), ...
+std::vector<std::pair<std::string, std::string>> report_outputs(const po::variables_map& vm);
+// The output files a command names (option and path), checked before
+// anything is read or written, each a UsageError naming it: one that cannot
+// be created (a directory, a folder that does not exist), one that is read
+// by the command (a --boards file, a file in a --boards directory, one of
+// `inputs`), and one named twice. Devices and FIFOs (/dev/null) are exempt
+// from the last two.
+void check_output_paths(const po::variables_map& vm,
+                        const std::vector<std::pair<std::string, std::string>>& outputs,
+                        const std::vector<std::string>& inputs = {});
+// check_output_paths() for the report files of `vm`.
 void check_outputs(const po::variables_map& vm);
 
 // Parses argv with `desc` (+ positional); prints `usage` and the options on

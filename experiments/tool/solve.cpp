@@ -41,7 +41,7 @@ int cmd_solve(int argc, char** argv) {
                          "--threads.\n"
                          "Progress (boards done, boards/s, time left) is shown on stderr when it "
                          "is a terminal.\n\n") +
-                 kExitHelp))
+                 kLimitsHelp + "\n" + kExitHelp))
     return kExitOk;
   if (!vm.count("solver")) throw UsageError("give at least one --solver SPEC (see colorwalk list)");
   BatchOptions options;
@@ -68,6 +68,7 @@ int cmd_solve(int argc, char** argv) {
   request.source = source.get();
   request.options = options;
   request.resume_command = resume_command(g_command_line, {});
+  request.source_args = source_words(vm);
   request.info = {{"source", source->describe()},
                   {"rules", std::string(to_string(options.rules))},
                   {"start", start_text},
