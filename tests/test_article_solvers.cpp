@@ -491,8 +491,8 @@ TEST(RandomSolvers, StayWithinTheObviousBounds) {
 // Every registered solver, default parameters, replays on small boards.
 
 // Limits: untripped, the same choices and expansions as without them;
-// tripped (a deadline passed, the flag raised), the depth-1 choice at
-// once, expanding nothing, until the limits are set again.
+// tripped (a deadline passed, the flag raised), the greedy move at once,
+// expanding nothing, until the limits are set again.
 TEST(LookAheadLimits, TrippedLimitsGiveTheDepthOneChoice) {
   const Board b = RandomSource(1, 5, 40, 40, 8).board(0);
   const ClusterGraph g(b);
@@ -502,7 +502,7 @@ TEST(LookAheadLimits, TrippedLimitsGiveTheDepthOneChoice) {
   LookAhead plain;
   const Color deep = plain.choose(g, start, Metric::kPerimeter, 4);
   const std::uint64_t deep_expanded = plain.expanded();
-  const Color shallow = plain.choose(g, start, Metric::kPerimeter, 1);
+  const Color shallow = greedy_move(g, start);
   ASSERT_GT(deep_expanded, 100u);
 
   search::Limits far;
@@ -536,15 +536,15 @@ TEST(LookAheadLimits, TrippedLimitsGiveTheDepthOneChoice) {
   EXPECT_TRUE(play_look_ahead(g, stopped, MetricSchedule::only(Metric::kArea), 3).empty());
 }
 
-// A limit that trips in the middle of a deep choice: the solver finishes
-// the board with depth-1 choices (a valid solution), well before the
-// unlimited look-ahead would.
+// A limit that trips in the middle of a deep choice, or a game of slow
+// depth-1 choices: the solver finishes the board with greedy moves (a
+// valid solution), well before the unlimited one would.
 TEST(LookAheadLimits, SolversFinishPastTheirTimeLimit) {
   const Board b = RandomSource(1, 3, 60, 60, 20).board(0);
   const ClusterGraph g(b);
   for (const char* spec :
        {"greedy-look-ahead:depth=8,seconds=0.2", "max-perimeter-look-ahead:depth=8,seconds=0.2",
-        "bfs:depth=8,seconds=0.2", "dfs:depth=8,seconds=0.2",
+        "deep-path:seconds=0.01", "bfs:depth=8,seconds=0.2", "dfs:depth=8,seconds=0.2",
         "greedy-dijkstra:depth=8,seconds=0.2"}) {
     const auto start = std::chrono::steady_clock::now();
     const Solution s = solve_with(spec, g);

@@ -713,7 +713,7 @@ TEST(Limits, EveryFamilyStopsAtItsTimeLimit) {
       0);
   for (const char* spec :
        {"greedy-look-ahead:depth=8,seconds=1", "max-perimeter-look-ahead:depth=8,seconds=1",
-        "bfs:seconds=1", "dfs:depth=8,seconds=1", "dijkstra:seconds=1",
+        "deep-path:seconds=1", "bfs:seconds=1", "dfs:depth=8,seconds=1", "dijkstra:seconds=1",
         "greedy-dijkstra:depth=8,seconds=1", "dijkstra-greedy:depth=8,seconds=1",
         "beam:width=100000,seconds=1", "astar:seconds=1"}) {
     const auto start = std::chrono::steady_clock::now();

@@ -28,8 +28,7 @@ class Bfs final : public Solver {
     const ArticleDomain domain(graph);
     search::BreadthFirstSearch<ArticleDomain> bfs(domain, workspace_);
     // One deadline for the board, the look-ahead's too: past it (or once
-    // cancelled) no BFS is started and the look-ahead's depth-1 choice
-    // finishes the game.
+    // cancelled) no BFS is started and greedy moves finish the game.
     const search::Limits limits = search_limits(graph, context, p_.memory, p_.seconds);
     look_ahead_.set_limits(limits);
     search::NullVisitor visitor;
@@ -74,7 +73,7 @@ const SolverRegistration kBfs{SolverDescription<BfsParams>{
                 "stop adding nodes once the BFS queue holds this many (the articles' 16384)"},
                memory_param<BfsParams>(),
                {&BfsParams::seconds, "seconds", 0, 1e9,
-                "time limit per board, s (0: none); past it the depth-1 look-ahead plays on"}},
+                "time limit per board, s (0: none); past it greedy moves finish the board"}},
     .make = [](const BfsParams& p) { return std::make_unique<Bfs>(p); }}};
 
 }  // namespace

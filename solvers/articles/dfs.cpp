@@ -47,7 +47,7 @@ class Dfs final : public Solver {
     const BoardMemory memory(context, {&workspace_});
     const std::uint64_t look_before = look_ahead_.expanded();
     // One deadline for the board, the look-ahead's too: past it (or once
-    // cancelled) the look-ahead's depth-1 choice finishes the game.
+    // cancelled) greedy moves finish the game.
     const search::Limits limits = search_limits(graph, context, 1024, p_.seconds, p_.nodes);
     look_ahead_.set_limits(limits);
     Solution solution;
@@ -89,7 +89,7 @@ const SolverRegistration kDfs{SolverDescription<DfsParams>{
                 "node budget of the depth-first search (expansions; 0: none)"},
                {&DfsParams::seconds, "seconds", 0, 1e9,
                 "time limit per board, s (0: none; the articles gave their search 60); past "
-                "it the depth-1 look-ahead plays on"}},
+                "it greedy moves finish the board"}},
     .make = [](const DfsParams& p) { return std::make_unique<Dfs>(p); }}};
 
 }  // namespace

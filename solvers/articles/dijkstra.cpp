@@ -45,8 +45,7 @@ class Dijkstra final : public Solver {
     const std::uint64_t look_before = look_ahead_.expanded();
     GameInProgress game(graph);
     // One deadline for the board, the look-ahead's too: past it (or once
-    // cancelled) no search is started and the look-ahead's depth-1 choice
-    // finishes the game.
+    // cancelled) no search is started and greedy moves finish the game.
     const search::Limits limits = search_limits(graph, context, memory_mib_, seconds_);
     search_.set_limits(limits);
     look_ahead_.set_limits(limits);
@@ -123,9 +122,8 @@ void add_dijkstra_family(SolverRegistry& registry) {
   const Param<P> queue{
       &P::queue, "queue", 1, 100000000,
       "commit to the best vertex and search again once the queue holds more vertices"};
-  const Param<P> seconds{
-      &P::seconds, "seconds", 0, 1e9,
-      "time limit per board, s (0: none); past it the depth-1 look-ahead finishes the game"};
+  const Param<P> seconds{&P::seconds, "seconds", 0, 1e9,
+                         "time limit per board, s (0: none); past it greedy moves finish the game"};
   const Param<P> depth = look_ahead_depth_param<P>();
   const Param<P> prefix = prefix_param<P>();
   const Param<P> memory = memory_param<P>();

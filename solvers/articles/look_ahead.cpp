@@ -5,6 +5,8 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "game/greedy_move.hpp"
+
 namespace colorwalk {
 
 double metric_value(Metric metric, std::uint32_t area, std::uint32_t perimeter) noexcept {
@@ -86,7 +88,7 @@ double LookAhead::value(std::size_t level, Color previous) {
       if (last) {
         v = metric_value(metric_, area, perimeter);
       } else {
-        if (expand_one()) return best;  // abandoned: the caller plays the depth-1 choice
+        if (expand_one()) return best;  // abandoned: the caller plays the greedy move
         states_[level + 1] = states_[level];
         graph_->apply(states_[level + 1], c);
         area_[level + 1] = area;
@@ -103,14 +105,17 @@ bool LookAhead::expand_one() {
   if (stopped_) return true;
   if (limited_ && --countdown_ == 0) {
     countdown_ = limits_.poll_interval;
-    if ((limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed)) ||
-        (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline)) {
-      stopped_ = true;
-      return true;
-    }
+    if (limits_tripped()) return true;
   }
   ++expanded_;
   return false;
+}
+
+bool LookAhead::limits_tripped() {
+  if ((limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed)) ||
+      (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline))
+    stopped_ = true;
+  return stopped_;
 }
 
 void LookAhead::set_limits(const search::Limits& limits) {
@@ -128,9 +133,8 @@ void LookAhead::clear_limits() noexcept {
 }
 
 // The first move of the best sequence of `depth` moves; with the limits
-// tripped (before or during the search), the depth-1 choice.
+// tripped during the search, the greedy move.
 Color LookAhead::best_first_move(const Gains& g, const MarkerState& state, unsigned depth) {
-  if (stopped_) depth = 1;
   Color best = 0;
   double best_value = -1;
   for (Color c = 0; c < graph_->colors(); ++c) {
@@ -141,13 +145,13 @@ Color LookAhead::best_first_move(const Gains& g, const MarkerState& state, unsig
       if (depth == 1) {
         v = metric_value(metric_, area, perimeter);
       } else {
-        if (expand_one()) return best_first_move(g, state, 1);
+        if (expand_one()) return greedy_move(*graph_, state);
         states_[1] = state;
         graph_->apply(states_[1], c);
         area_[1] = area;
         perimeter_[1] = perimeter;
         v = value(1, c);
-        if (stopped_) return best_first_move(g, state, 1);
+        if (stopped_) return greedy_move(*graph_, state);
       }
     }
     if (v > best_value) {  // strict: ties keep the lowest colour
@@ -173,6 +177,9 @@ Color LookAhead::choose(const ClusterGraph& graph, const MarkerState& state, Met
   states_[0] = state;
   area_[0] = 0;
   perimeter_[0] = 0;
+  // Once per choice, whatever the depth: the limits end a game of
+  // depth-1 choices under a slow metric too (deep-path on a large board).
+  if (stopped_ || (limited_ && limits_tripped())) return greedy_move(graph, state);
   const auto absorbed = state.absorbed();
   root_absorbed_.assign(absorbed.begin(), absorbed.end());
 

@@ -64,12 +64,13 @@ struct MetricSchedule {
 // so choosing a move allocates nothing once the workspace has seen a board
 // of the same size and the same depth.
 //
-// Limits (set_limits): a deadline and a cancellation flag, looked at every
-// `poll_interval` states expanded. Once either trips, the choice being made
-// and every later one, until set_limits() is called again, is the depth-1
-// choice under the same metric (the plain greedy choice), which expands
-// nothing; stopped() then says so. A look-ahead whose limits do not trip
-// expands exactly the states it would expand without them.
+// Limits (set_limits): a deadline and a cancellation flag, looked at once
+// per choice and every `poll_interval` states expanded. Once either trips,
+// the choice being made and every later one, until set_limits() is called
+// again, is the greedy move (greedy_move.hpp: the area metric at depth 1,
+// whatever the metric), which expands nothing and is the cheapest choice
+// there is; stopped() then says so. A look-ahead whose limits do not trip
+// chooses and expands exactly as it would without them.
 class LookAhead {
  public:
   // `state` must not be cleared; depth >= 1.
@@ -84,7 +85,7 @@ class LookAhead {
   void set_limits(const search::Limits& limits);
   // No limits from now on; clears stopped().
   void clear_limits() noexcept;
-  // A limit tripped: choices are depth 1 until the limits are set again.
+  // A limit tripped: choices are greedy moves until the limits are set again.
   bool stopped() const noexcept { return stopped_; }
   // The cancellation flag of the limits is raised.
   bool cancelled() const noexcept {
@@ -101,6 +102,8 @@ class LookAhead {
   double value(std::size_t level, Color previous);
   // Counts one state expanded; true when the limits have tripped (now or before).
   bool expand_one();
+  // Looks at the limits now; true (and stopped_) when one has tripped.
+  bool limits_tripped();
   Color best_first_move(const Gains& g, const MarkerState& state, unsigned depth);
 
   const ClusterGraph* graph_ = nullptr;
