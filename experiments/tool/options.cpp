@@ -173,14 +173,17 @@ po::options_description run_options() {
   // clang-format off
   d.add_options()
       ("threads", po::value<Count>()->default_value(Count{0}, "0")->value_name("N"),
-       "worker threads (0: every core)")
+       "worker threads (0: every core); more than the process's limits (ulimit -v, -u) "
+       "leave room for are refused")
       ("solver-seed", po::value<std::uint64_t>()->value_name("S"),
        "base seed of the per-board random streams of randomised solvers (default 0)")
       ("memory-limit", po::value<std::string>()->value_name("BYTES"),
        "memory that the boards being solved may hold at once, all threads together: their "
        "cluster graphs and every search (BYTES, or a number with KiB, MiB, GiB, e.g. 4GiB; "
-       "default: none beyond each search's own limit). A solver refused memory fails its "
-       "board, named on stderr and unverified in the CSV; the run goes on")
+       "default: none beyond each search's own limit). A board refused memory while other "
+       "boards held it is solved again with the limit to itself, so outcomes do not depend "
+       "on --threads; a solver that does not fit even then fails its board, named on stderr "
+       "and unverified in the CSV; the run goes on")
       ("quiet,q", po::bool_switch(),
        "print nothing but errors: no table, no progress, no summary line");
   // clang-format on
