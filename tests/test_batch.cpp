@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -437,6 +438,7 @@ TEST(Resume, RefusesACsvOfAnotherRun) {
   } catch (const InputError&) {
   }
   EXPECT_EQ(read_file(dir.file("kept.jsonl")), "{}\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("kept.jsonl.partial")));
   expect_error(
       dir.file("run.csv"), options_for({"greedy", "greedy-look-ahead:depth=2"}, 1),
       "run.csv:3: solver 'round-robin' where this run expects 'greedy-look-ahead:depth=2'");

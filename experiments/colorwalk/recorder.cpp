@@ -26,7 +26,18 @@ RunRecorder::RunRecorder(const BoardSource& source, const BatchOptions& options,
     : solvers_(spec_texts(options.solvers)), outputs_(outputs), summary_(options.solvers.size()) {
   provenance_text_ = outputs_.provenance.encode();
   if (outputs_.resume && !outputs_.csv.empty()) {
-    resume(source, options);
+    try {
+      resume(source, options);
+    } catch (...) {
+      // A refused CSV leaves no FILE.partial behind, and FILE as it was.
+      if (!json_final_.empty() && json_.is_open() && json_.path() != json_final_) {
+        const std::string partial = json_.path();
+        json_ = LineFile();
+        std::error_code ec;
+        fs::remove(partial, ec);
+      }
+      throw;
+    }
     return;
   }
   if (!outputs_.csv.empty()) start_csv();
