@@ -965,3 +965,49 @@ TEST(MemoryLimit, OutcomesDoNotDependOnThreads) {
   EXPECT_LT(solved, 30u);
   EXPECT_EQ(runs[1], runs[0]);
 }
+
+// A CSV written before runs were recorded (no `run` column) is refused by
+// --resume and merge, which cannot tell whose it is; --resume --adopt
+// takes it as the run's, replays it and records the run in it.
+TEST(Provenance, AnUnrecordedCsvIsAdoptedOnlyWhenAsked) {
+  ScratchDir dir;
+  const std::string run = "solve --articles 5 --solver greedy --solver random -q --solver-seed 3";
+  const std::string recorded = dir.file("recorded.csv");
+  ASSERT_EQ(run_colorwalk(dir, run + " --csv " + quote(recorded)).exit_code, 0);
+  // The same rows as an older colorwalk wrote them: 8 columns.
+  std::string old_text;
+  for (const auto& line : split_lines(read_file(recorded))) {
+    auto fields = split_csv_simple(line);
+    fields.resize(8);
+    for (std::size_t i = 0; i < fields.size(); ++i)
+      old_text += (i ? "," : "") + fields[i];
+    old_text += "\n";
+  }
+  const std::string legacy = dir.write("legacy.csv", old_text);
+  const std::string refused =
+      ":1: was written by a colorwalk that did not record its run (no `run` column): solve "
+      "--resume --adopt takes it as the run's (replayed) and records it";
+  expect_clean(run_colorwalk(dir, run + " --resume --csv " + quote(legacy), kTimeout), 2,
+               legacy + refused, "resume an unrecorded CSV");
+  expect_clean(run_colorwalk(dir, "merge " + quote(legacy), kTimeout), 2, legacy + refused,
+               "merge an unrecorded CSV");
+  expect_clean(run_colorwalk(dir, run + " --adopt --csv " + quote(legacy), kTimeout), 2,
+               "--adopt goes with --resume", "--adopt alone");
+  // A forged row is refused even so, and the file is left as it was.
+  const auto lines = split_lines(old_text);
+  const std::string solution = split_csv_simple(lines[2])[3];
+  std::string forged_text = old_text;
+  forged_text.replace(forged_text.find("," + solution + ","), solution.size() + 2,
+                      "," + std::string(solution.size(), '0') + ",");
+  const std::string forged = dir.write("forged.csv", forged_text);
+  expect_clean(run_colorwalk(dir, run + " --resume --adopt --csv " + quote(forged), kTimeout), 2,
+               forged + ":3: board 0, solver random: the solution does not clear the board",
+               "adopt a forged CSV");
+  EXPECT_EQ(read_file(forged), forged_text);
+  EXPECT_FALSE(std::filesystem::exists(forged + ".partial"));
+  // Adopted: the rows as they were, the run recorded, and a run that goes on.
+  expect_clean(run_colorwalk(dir, run + " --resume --adopt --csv " + quote(legacy), kTimeout), 0,
+               "", "adopt");
+  EXPECT_EQ(read_file(legacy), read_file(recorded));
+  EXPECT_EQ(run_colorwalk(dir, "merge -q " + quote(legacy)).exit_code, 0);
+}

@@ -30,12 +30,13 @@ RunRecorder::RunRecorder(const BoardSource& source, const BatchOptions& options,
       resume(source, options);
     } catch (...) {
       // A refused CSV leaves no FILE.partial behind, and FILE as it was.
+      std::error_code ec;
       if (!json_final_.empty() && json_.is_open() && json_.path() != json_final_) {
         const std::string partial = json_.path();
         json_ = LineFile();
-        std::error_code ec;
         fs::remove(partial, ec);
       }
+      if (!csv_partial_.empty()) fs::remove(csv_partial_, ec);
       throw;
     }
     return;
@@ -71,7 +72,7 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
                      ": a device or a FIFO, not a results file that can be continued");
   // Locked before it is read: a run writing it now makes this one stop here.
   csv_ = LineFile::open(path);
-  ResultsCsvReader reader(path);
+  ResultsCsvReader reader(path, outputs_.adopt);
   if (!reader.has_header()) {
     cut_bytes_ = reader.torn_bytes();
     start_csv();
@@ -96,6 +97,13 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
       start_json(target + ".partial");
     }
   }
+  // An adopted CSV is written anew, with the run recorded, as it is read.
+  LineFile adopted;
+  if (reader.unrecorded()) {
+    csv_partial_ = path + ".partial";
+    adopted = LineFile::create(csv_partial_);
+    adopted.append(std::string(kCsvHeader) + "\n");
+  }
   std::vector<const SolverInfo*> infos;
   for (const SolverSpec& spec : options.solvers)
     infos.push_back(spec.info);
@@ -109,7 +117,7 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
   while (reader.next_board(rows)) {
     const CsvRow& first = rows.front();
     const std::size_t board = first.result.board;
-    if (k == 0) {
+    if (k == 0 && !reader.unrecorded()) {
       const std::string mismatch = outputs_.provenance.mismatch(*reader.provenance(), true);
       if (!mismatch.empty())
         throw InputError(path, first.line, "was written by another run: " + mismatch);
@@ -159,13 +167,27 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
       results.push_back(std::move(rows[s].result));
       results.back().solver = s;
     }
+    if (adopted.is_open()) {
+      text_.clear();
+      for (const BoardResult& r : results)
+        append_csv_row(text_, r, solvers_[r.solver],
+                       k == 0 && r.solver == 0 ? provenance_text_ : "");
+      adopted.append(text_);
+    }
     record(results, false);
     kept = reader.offset();
     ++k;
   }
   const auto size = fs::file_size(path, ec);
   cut_bytes_ = ec ? 0 : size - kept;
-  csv_.cut(kept);
+  if (adopted.is_open()) {
+    adopted.flush();
+    adopted.rename_to(path);  // the old file, still locked by csv_, goes with csv_
+    csv_ = std::move(adopted);
+    csv_partial_.clear();
+  } else {
+    csv_.cut(kept);
+  }
   csv_has_rows_ = k > 0;
   resumed_ = k;
   if (json_.is_open() && !json_final_.empty()) {

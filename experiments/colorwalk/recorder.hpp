@@ -40,6 +40,11 @@ struct RecorderOptions {
   std::string csv;      // per-board CSV; empty: none
   std::string json;     // per-board JSON Lines; empty: none
   bool resume = false;  // continue the CSV (needs csv)
+  // With resume: a CSV written before runs were recorded (no `run` column)
+  // is taken as this run's. Its rows are checked and replayed like any
+  // other, and the file is rewritten (FILE.partial, renamed over FILE) with
+  // the `run` column and this run's provenance.
+  bool adopt = false;
   RunProvenance provenance = {};  // the run's, written to both files (run.hpp sets it)
 };
 
@@ -89,6 +94,7 @@ class RunRecorder final : public BatchObserver {
   LineFile json_;
   bool csv_has_rows_ = false;  // else the next row written carries the provenance
   std::string json_final_;     // where the resumed JSON goes once the CSV is accepted
+  std::string csv_partial_;    // an adopted CSV being rewritten, until it is accepted
   LineFile json_lock_;         // the JSON file being replaced, locked meanwhile
   std::string provenance_text_;
   RunSummary summary_;

@@ -90,7 +90,7 @@ bool wait_for_writer(int fd, int seconds) {
 
 ResultsCsvReader::~ResultsCsvReader() = default;
 
-ResultsCsvReader::ResultsCsvReader(std::string path) : path_(std::move(path)) {
+ResultsCsvReader::ResultsCsvReader(std::string path, bool unrecorded) : path_(std::move(path)) {
   // O_NONBLOCK: opening a FIFO does not wait for a writer (wait_for_writer does, a while).
   const int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) throw InputError(path_, 0, std::string("cannot open: ") + std::strerror(errno));
@@ -119,11 +119,12 @@ ResultsCsvReader::ResultsCsvReader(std::string path) : path_(std::move(path)) {
   position_ = text_.size() + 1;
   if (text_.size() >= 3 && text_.compare(0, 3, "\xEF\xBB\xBF") == 0) text_.erase(0, 3);
   if (!text_.empty() && text_.back() == '\r') text_.pop_back();
-  if (text_ == kCsvHeaderWithoutRun)
+  if (text_ == kCsvHeaderWithoutRun && !unrecorded)
     throw InputError(path_, 1,
                      "was written by a colorwalk that did not record its run (no `run` column): "
-                     "it cannot be resumed or merged; solve its boards again");
-  if (text_ != kCsvHeader)
+                     "solve --resume --adopt takes it as the run's (replayed) and records it");
+  unrecorded_ = text_ == kCsvHeaderWithoutRun;
+  if (text_ != kCsvHeader && !unrecorded_)
     throw InputError(path_, 1,
                      "not a colorwalk results CSV: the header is '" + text_.substr(0, 120) +
                          "', expected '" + std::string(kCsvHeader) + "'");
@@ -144,10 +145,13 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
   if (!text_.empty() && text_.back() == '\r') text_.pop_back();
   std::vector<std::string> f;
   if (!split_csv_line(text_, f)) throw InputError(path_, line_, "malformed CSV quoting");
-  if (f.size() != 9)
-    throw InputError(
-        path_, line_,
-        "expected 9 fields (" + std::string(kCsvHeader) + "), found " + std::to_string(f.size()));
+  const std::size_t fields = unrecorded_ ? 8 : 9;
+  if (f.size() != fields)
+    throw InputError(path_, line_,
+                     "expected " + std::to_string(fields) + " fields (" +
+                         std::string(unrecorded_ ? kCsvHeaderWithoutRun : kCsvHeader) +
+                         "), found " + std::to_string(f.size()));
+  if (unrecorded_) f.emplace_back();  // no `run` field
   row = CsvRow{};
   row.line = line_;
   BoardResult& r = row.result;
@@ -179,7 +183,7 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
                          std::to_string(static_cast<long long>(kMaxRowSeconds)) + ")");
   if (r.proven_optimal && !r.verified)
     throw InputError(path_, line_, "proven_optimal is 1 on a row that did not verify");
-  if (line_ == 2) {
+  if (line_ == 2 && !unrecorded_) {
     if (f[8].empty())
       throw InputError(path_, line_,
                        "the first row has no `run` field: the run's provenance is missing");

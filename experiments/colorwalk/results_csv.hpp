@@ -40,8 +40,11 @@ class ResultsCsvReader {
 
   // Opens `path` and checks the header. Throws InputError when the file
   // cannot be opened or its first line is not the results header. A file
-  // with no complete line reads as having no header and no rows.
-  explicit ResultsCsvReader(std::string path);
+  // with no complete line reads as having no header and no rows. With
+  // `unrecorded`, a CSV written before runs were recorded (the header
+  // without `run`, 8 fields a row) is read too: unrecorded() is then true
+  // and provenance() stays empty.
+  explicit ResultsCsvReader(std::string path, bool unrecorded = false);
   ~ResultsCsvReader();
   ResultsCsvReader(const ResultsCsvReader&) = delete;
   ResultsCsvReader& operator=(const ResultsCsvReader&) = delete;
@@ -49,8 +52,10 @@ class ResultsCsvReader {
   const std::string& path() const noexcept { return path_; }
   bool has_header() const noexcept { return has_header_; }
   // The run's provenance, from the first row (none before it is read, or
-  // in a file without rows).
+  // in a file without rows or without the `run` column).
   const std::optional<RunProvenance>& provenance() const noexcept { return provenance_; }
+  // The file has the header without `run` (read only when asked for).
+  bool unrecorded() const noexcept { return unrecorded_; }
 
   // Reads the next board's rows (consecutive rows with the same board index)
   // into `rows`; false at the end. Throws InputError naming the line of a
@@ -70,6 +75,7 @@ class ResultsCsvReader {
   std::unique_ptr<std::streambuf> buffer_;
   std::istream in_{nullptr};
   bool has_header_ = false;
+  bool unrecorded_ = false;
   std::optional<RunProvenance> provenance_;
   std::uint64_t line_ = 0;
   std::uint64_t position_ = 0;  // bytes consumed by complete lines

@@ -22,7 +22,11 @@ int cmd_solve(int argc, char** argv) {
        "(indices in the outputs stay the source's; colorwalk merge combines the parts)")
       ("resume", po::bool_switch(),
        "continue the run whose rows are in --csv FILE: keep its finished boards, solve the "
-       "rest (a missing FILE starts the run)");
+       "rest (a missing FILE starts the run)")
+      ("adopt", po::bool_switch(),
+       "with --resume: take a CSV written before colorwalk recorded its runs (no run "
+       "column) as this run's: its rows are replayed on this run's boards and the file is "
+       "rewritten with the run recorded");
   // clang-format on
   desc.add(report_options()).add(source_options()).add(rules_options()).add(run_options());
   po::variables_map vm;
@@ -61,6 +65,9 @@ int cmd_solve(int argc, char** argv) {
   request.outputs.resume = vm["resume"].as<bool>();
   if (request.outputs.resume && request.outputs.csv.empty())
     throw UsageError("--resume needs --csv FILE: the CSV of the run to continue");
+  request.outputs.adopt = vm["adopt"].as<bool>();
+  if (request.outputs.adopt && !request.outputs.resume)
+    throw UsageError("--adopt goes with --resume: it takes the CSV being resumed as this run's");
   const auto source = make_source(vm);
   check_start(*source, options);
 
