@@ -493,7 +493,7 @@ TEST(RandomSolvers, StayWithinTheObviousBounds) {
 // Limits: untripped, the same choices and expansions as without them;
 // tripped (a deadline passed, the flag raised), the greedy move at once,
 // expanding nothing, until the limits are set again.
-TEST(LookAheadLimits, TrippedLimitsGiveTheDepthOneChoice) {
+TEST(LookAheadLimits, TrippedLimitsGiveTheGreedyMove) {
   const Board b = RandomSource(1, 5, 40, 40, 8).board(0);
   const ClusterGraph g(b);
   MarkerState start = g.initial_state();
