@@ -24,10 +24,15 @@ threads=${1:-}
 csv=experiments/optima/b24c6n1000.csv
 optimal=experiments/optima/b24c6n1000.optimal.txt
 
+# A CSV written before colorwalk recorded its runs (no `run` column) is
+# taken up once with --adopt, which replays its rows and records the run.
+adopt=()
+if [[ -f "$csv" ]] && ! head -n 1 "$csv" | grep -q ',run$'; then adopt=(--adopt); fi
+
 status=0
 build/experiments/colorwalk solve --boards "$datasets/b24c6n1000.txt" --format line \
   --rules flood-it --solver astar:memory=8192 ${threads:+--threads "$threads"} \
-  --csv "$csv" --resume --quiet || status=$?
+  --csv "$csv" --resume "${adopt[@]}" --quiet || status=$?
 
 # The longest prefix of boards 0, 1, 2, ... proven and verified.
 awk -F, '
