@@ -1,7 +1,11 @@
 // Board sources that people have: the flood-it-boards format, format
 // detection, several files and directories as one source, and the tool's
 // refusal of options that do not apply to the source.
+#include <sys/stat.h>
+#include <sys/wait.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <sstream>
 
@@ -195,4 +199,18 @@ TEST(BoardSourceOptions, TheToolDetectsFormatsAndRefusesOptionsOfAnotherSource) 
     EXPECT_EQ(bad.exit_code, 2) << args;
     EXPECT_EQ(bad.err, message) << args;
   }
+}
+
+// A FIFO that no one writes to does not hold the tool for ever: the first
+// Ctrl-C (SIGINT) stops it, with the status of a run stopped by SIGINT.
+TEST(BoardSourceOptions, AFifoWithNoWriterStopsAtTheFirstInterrupt) {
+  const ScratchDir dir;
+  const std::string fifo = dir.file("boards.fifo");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string command = "timeout --preserve-status -k 10 -s INT 1 '" +
+                              std::string(COLORWALK_EXE) + "' solve --boards '" + fifo +
+                              "' --solver greedy >/dev/null 2>&1 </dev/null";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
 }
