@@ -30,6 +30,8 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -105,7 +107,7 @@ class WeightedAStar {
       if constexpr (detail::wants_improvements<V, Move>()) {
         Stats so_far = search.stats();
         so_far.improvements = improvements;
-        const Improvement<Move> answer{result.cost, open_bound(search, upper_),
+        const Improvement<Move> answer{result.cost, open_bound(search, upper_, limits),
                                        std::span<const Move>(result.path), so_far};
         if (visitor.on_improvement(answer) == Action::kStop) {
           status = Status::kCancelled;
@@ -120,7 +122,7 @@ class WeightedAStar {
     switch (status) {
       case Status::kSolved:  // weighted A*'s answer
         result.status = Status::kSolved;
-        result.bound = open_bound(search, result.cost);
+        result.bound = open_bound(search, result.cost, limits);
         break;
       case Status::kExhausted:  // nothing left that could beat upper_
         result.status = result.found ? Status::kSolved : Status::kExhausted;
@@ -128,7 +130,7 @@ class WeightedAStar {
         break;
       default:  // a limit, or a visitor's kStop
         result.status = status;
-        result.bound = open_bound(search, upper_);
+        result.bound = open_bound(search, upper_, limits);
         break;
     }
     return result;
@@ -168,12 +170,27 @@ class WeightedAStar {
   }
 
   // The smallest g + h over the open nodes, or `upper` if none is smaller.
+  // Past the deadline, or once cancelled, the nodes not scored yet count by
+  // their g alone (h >= 0, so still a lower bound, if a weaker one): a
+  // search stopped by its time limit does not overrun it by scoring a large
+  // open list.
   template <class Search>
-  std::uint64_t open_bound(const Search& search, std::uint64_t upper) {
+  std::uint64_t open_bound(const Search& search, std::uint64_t upper, const Limits& limits) {
     std::uint64_t best = upper;
+    std::uint32_t countdown = 0;
+    bool out_of_time = false;
     search.for_each_open([&](NodeId id) {
       const std::uint64_t g = search.g(id);
       if (g >= best) return;
+      if (!out_of_time && countdown-- == 0) {
+        countdown = limits.poll_interval;
+        out_of_time = (limits.deadline && std::chrono::steady_clock::now() >= *limits.deadline) ||
+                      (limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed));
+      }
+      if (out_of_time) {
+        best = g;
+        return;
+      }
       search.state_of(id, probe_);
       best = std::min(best, g + detail::estimate(domain_, heuristic_, probe_, cap_of(best - g)));
     });
