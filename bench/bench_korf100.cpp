@@ -108,11 +108,13 @@ class HandWrittenIdaStar {
   }
 
   static constexpr std::array<int, 4> kDelta = {-4, -1, 1, 4};
+  // (std::abs is not constexpr in every standard library clang builds with.)
   static constexpr auto kDistance = [] {
+    const auto gap = [](int a, int b) { return a > b ? a - b : b - a; };
     std::array<std::array<int, 16>, 16> d{};
     for (int t = 1; t < 16; ++t)
       for (int c = 0; c < 16; ++c)
-        d[t][c] = std::abs(t / 4 - c / 4) + std::abs(t % 4 - c % 4);
+        d[t][c] = gap(t / 4, c / 4) + gap(t % 4, c % 4);
     return d;
   }();
 
