@@ -57,6 +57,12 @@ struct Stats {
   std::size_t node_bytes = 0;      // bytes of one stored node (pooled searches)
   std::uint64_t iterations = 0;    // ida_star: depth-first iterations started
   std::uint64_t improvements = 0;  // anytime weighted A*: answers found, each cheaper
+  // Parallel best-first search (parallel_best_first.hpp): its workers, the
+  // phases they ran in step, and the time they spent waiting for one
+  // another at the ends of phases, summed over workers.
+  std::uint32_t workers = 1;
+  std::uint64_t phases = 0;
+  double wait_seconds = 0;
 };
 
 // A node key that tells a keyed search (best-first, beam) to drop the node.

@@ -1,0 +1,573 @@
+// Parallel best-first search (A*): states owned by the worker their key
+// hashes to, expanded a layer of equal keys at a time, all workers in step.
+//
+// Method. Worker w owns the states whose key words hash to w (owner_of):
+// it alone stores them (its own pool, duplicate table and open list, in a
+// Workspace of ParallelWorkspace), so no structure is shared and no lock
+// is taken. The search runs in phases. A phase takes K, the smallest key
+// open on any worker, and
+//   1. expand: each worker takes off its open list every node of key K and
+//      expands it, writing each child as a record [parent|move][g][packed
+//      state] (the layout of a stored node) into its outbox for the
+//      child's owner;
+//   2. insert: each worker reads the records addressed to it, sender by
+//      sender, each in the order written, and does with every child what
+//      the sequential search (best_first.hpp) does: drops a duplicate,
+//      updates a known node reached more cheaply and queues it again, or
+//      costs a new one and stores and queues it (kPruneKey drops it).
+// With A*'s key f_key(g + h, g) a phase is one (f, g) layer: all its
+// nodes are expanded together, where the sequential search expands them
+// one by one, diving after each into the children that stay in the layer.
+//
+// Optimality. Nodes are expanded in non-decreasing key order, as in the
+// sequential search, and a goal ends the search when it is taken off an
+// open list in a phase, so its key was the smallest open anywhere: for an
+// admissible h the answer is optimal (A*'s argument, reopening included).
+// Below the optimum's f-layer both searches expand the same nodes; in that
+// layer this one expands whole (f, g) layers on the way to the goal (its
+// search overhead, counted in Stats::expanded against the sequential
+// search's), and none when no goal is below a bound that the cost prunes
+// at (colorwalk's astar: the exhausted search proves its bound).
+//
+// Determinism. For a given number of workers, everything (which nodes,
+// their ids, the path found) follows from the phases alone, not from
+// thread timing: the answer and its path are the same on every run,
+// whatever executor runs the workers (a limit that stops a search midway
+// is the exception: where it stops depends on timing). The cost of an
+// optimal answer does not depend on the number of workers; the path may
+// (another of the optimal paths), since the ids that break ties do.
+//
+// Limits: one byte budget for all workers (each worker's budget draws from
+// the ParallelWorkspace's SharedMemory, limited to Limits::max_bytes, which
+// may draw from a run-wide one in turn), the expansions of all workers
+// together, the deadline and the cancellation flag, polled by every worker
+// every poll_interval expansions; a worker that meets a limit raises a
+// flag that the others poll as well, so all of them stop within
+// poll_interval expansions.
+//
+// Memory: a node costs what it costs the sequential search; the outboxes
+// hold one phase's children at a time, their memory counted too, and keep
+// it across phases and searches, so a warm search allocates nothing per
+// node.
+//
+// Distribution. The owner function, the phase and the record are those of
+// a distributed run: on several machines a rank owns the states hashing to
+// it, and the insert step's input is what an all-to-all exchange delivers
+// (docs/parallel.md).
+//
+// The cost callable is called from several threads at once and must be
+// safe to (A*'s g + h with a const domain is).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "search/best_first.hpp"
+#include "search/domain.hpp"
+#include "search/limits.hpp"
+#include "search/shared_memory.hpp"
+#include "search/workspace.hpp"
+
+namespace search {
+
+// The worker (0 .. workers - 1) that owns states whose key hashes to `hash`.
+// The high half of the hash decides it, the duplicate tables index by the
+// low bits, so a worker's table still sees evenly spread hashes.
+constexpr std::size_t owner_of(std::uint64_t hash, std::size_t workers) noexcept {
+  return static_cast<std::size_t>(((hash >> 32) * workers) >> 32);
+}
+
+// A growable array of words whose growth is charged to a MemoryBudget.
+class RecordBuffer {
+ public:
+  std::size_t size() const noexcept { return used_; }
+  const Word* data() const noexcept { return words_.data(); }
+  void clear() noexcept { used_ = 0; }
+
+  // Room for `n` more words at the end (filled by the caller); nullptr when
+  // the budget refuses to grow.
+  Word* extend(std::size_t n, MemoryBudget& budget) {
+    if (used_ + n > words_.size()) {
+      const std::size_t capacity = std::max({std::size_t{4096}, 2 * words_.size(), used_ + n});
+      if (!budget.take((capacity - words_.size()) * sizeof(Word))) return nullptr;
+      words_.resize(capacity);
+    }
+    Word* out = words_.data() + used_;
+    used_ += n;
+    return out;
+  }
+
+  void release(MemoryBudget& budget) noexcept {
+    budget.give_back(words_.size() * sizeof(Word));
+    words_ = std::vector<Word>();
+    used_ = 0;
+  }
+
+ private:
+  std::vector<Word> words_;
+  std::size_t used_ = 0;
+};
+
+// What a parallel search keeps between searches: per worker, a Workspace
+// and one outbox per worker; and the byte limit they all draw from.
+class ParallelWorkspace {
+ public:
+  struct Worker {
+    Workspace ws;
+    std::vector<RecordBuffer> outbox;  // outbox[o]: records for worker o
+  };
+
+  ParallelWorkspace() = default;
+  ParallelWorkspace(const ParallelWorkspace&) = delete;
+  ParallelWorkspace& operator=(const ParallelWorkspace&) = delete;
+  ~ParallelWorkspace() { release(); }
+
+  // Draws the workspace's memory from `shared` as well (nullptr: the
+  // search's limit alone); what it holds is released first.
+  void share(SharedMemory* shared) noexcept {
+    if (memory_.parent() == shared) return;
+    release();
+    memory_.set_parent(shared);
+  }
+  // Releases everything when the workspace holds more than `bytes`.
+  void trim(std::size_t bytes) noexcept {
+    if (memory_.used() > bytes) release();
+  }
+  void release() noexcept {
+    for (auto& w : workers_) {
+      w->ws.release();
+      for (RecordBuffer& b : w->outbox)
+        b.release(w->ws.budget);
+    }
+  }
+
+  std::size_t used() const noexcept { return memory_.used(); }
+  // Takes that the memory `shared` with refused although this search's own
+  // limit had room.
+  std::uint64_t parent_refusals() const noexcept { return memory_.parent_refusals(); }
+
+  // Prepares `workers` workers for records of `words_per_node` words under
+  // `max_bytes` for all of them together. Memory kept from earlier searches
+  // counts; if it alone is over the limit, it is released first.
+  void begin(std::size_t workers, std::size_t words_per_node, std::size_t max_bytes) {
+    if (workers != workers_.size()) {
+      release();
+      workers_.clear();
+      for (std::size_t w = 0; w < workers; ++w) {
+        workers_.push_back(std::make_unique<Worker>());
+        workers_.back()->ws.budget.set_parent(&memory_);
+        workers_.back()->outbox.resize(workers);
+      }
+    }
+    if (memory_.used() > max_bytes) release();
+    memory_.set_limit(max_bytes);
+    for (auto& w : workers_) {
+      w->ws.begin(words_per_node, std::numeric_limits<std::size_t>::max());
+      for (RecordBuffer& b : w->outbox)
+        b.clear();
+    }
+    memory_.reset_peak();
+  }
+
+  std::size_t workers() const noexcept { return workers_.size(); }
+  Worker& worker(std::size_t w) noexcept { return *workers_[w]; }
+  const Worker& worker(std::size_t w) const noexcept { return *workers_[w]; }
+  std::size_t peak() const noexcept { return memory_.peak(); }
+
+ private:
+  SharedMemory memory_;
+  std::vector<std::unique_ptr<Worker>> workers_;
+};
+
+template <StorableDomain D, class Cost, class Executor>
+class ParallelBestFirstSearch {
+ public:
+  using State = typename D::State;
+  using Move = typename D::Move;
+  static constexpr std::size_t kHeaderWords = kNodeHeaderWords;
+
+  // `workers` >= 1 workers, run by `executor`. Node ids (goal(), path_to(),
+  // best_open()) are global: a worker's local id times `workers` plus the
+  // worker.
+  ParallelBestFirstSearch(const D& domain, ParallelWorkspace& workspace, Cost& cost,
+                          Executor& executor, std::size_t workers)
+      : domain_(domain),
+        pws_(workspace),
+        cost_(cost),
+        executor_(executor),
+        workers_(std::max<std::size_t>(1, workers)),
+        local_(workers_) {}
+
+  void start(const State& initial, const Limits& limits) {
+    limits_ = limits;
+    packed_ = domain_.packed_words();
+    key_ = key_words_of(domain_);
+    record_ = kHeaderWords + packed_;
+    pws_.begin(workers_, record_, limits.max_bytes);
+    max_local_ = (std::size_t{kNoNode} - workers_) / workers_;
+    stop_.store(false, std::memory_order_relaxed);
+    expanded_.store(0, std::memory_order_relaxed);
+    status_ = Status::kRunning;
+    goal_ = kNoNode;
+    phases_ = 0;
+    wait_seconds_ = 0;
+    for (Local& l : local_) {
+      l.stats = Stats{};
+      l.status = Status::kRunning;
+      l.goal = kNoNode;
+      l.work = initial;
+      l.child = initial;
+      l.scratch.assign(record_, 0);
+    }
+    // The root: stored by its owner as if it arrived in a record.
+    Local& any = local_[0];
+    any.scratch[0] = (Word{kNoNode} << 32);
+    any.scratch[1] = 0;
+    domain_.pack(initial, std::span<Word>(any.scratch).subspan(kHeaderWords));
+    const std::uint64_t hash = hash_words({any.scratch.data() + kHeaderWords, key_});
+    const std::size_t owner = owner_of(hash, workers_);
+    local_[owner].work = initial;
+    if (!insert(owner, any.scratch.data(), hash, /*have_state=*/true)) {
+      status_ = Status::kLimitReached;
+      return;
+    }
+    if (pws_.worker(owner).ws.heap.empty()) status_ = Status::kExhausted;  // pruned
+  }
+
+  Status run() {
+    while (status_ == Status::kRunning) {
+      if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed)) {
+        status_ = Status::kCancelled;
+        break;
+      }
+      if (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline) {
+        status_ = Status::kLimitReached;
+        break;
+      }
+      std::int64_t key = kPruneKey;
+      for (std::size_t w = 0; w < workers_; ++w) {
+        const BinaryHeap& heap = pws_.worker(w).ws.heap;
+        if (!heap.empty()) key = std::min(key, heap.top().key);
+      }
+      if (key == kPruneKey) {
+        status_ = Status::kExhausted;
+        break;
+      }
+      in_step([&](std::size_t w) { expand_layer(w, key); });
+      ++phases_;
+      for (std::size_t w = 0; w < workers_; ++w)  // the first goal, by global id
+        if (local_[w].goal != kNoNode) goal_ = std::min(goal_, global(local_[w].goal, w));
+      if (goal_ != kNoNode) {
+        status_ = Status::kSolved;
+        break;
+      }
+      if (stopped()) break;
+      in_step([&](std::size_t w) { insert_records(w); });
+      if (stopped()) break;
+    }
+    return status_;
+  }
+
+  Status status() const noexcept { return status_; }
+  NodeId goal() const noexcept { return goal_; }
+  std::size_t workers() const noexcept { return workers_; }
+
+  // The workers' statistics, summed; peak_bytes is the peak of the memory
+  // they held together, peak_frontier the sum of their peaks.
+  Stats stats() const {
+    Stats s;
+    for (const Local& l : local_) {
+      s.expanded += l.stats.expanded;
+      s.generated += l.stats.generated;
+      s.duplicates += l.stats.duplicates;
+      s.pruned += l.stats.pruned;
+      s.peak_frontier += l.stats.peak_frontier;
+    }
+    s.peak_bytes = pws_.peak();
+    s.node_bytes = record_ * sizeof(Word);
+    s.workers = static_cast<std::uint32_t>(workers_);
+    s.phases = phases_;
+    s.wait_seconds = wait_seconds_;
+    return s;
+  }
+
+  // The open node of smallest key (kNoNode if none), for committing to it.
+  NodeId best_open() {
+    NodeId best = kNoNode;
+    std::int64_t best_key = kPruneKey;
+    for (std::size_t w = 0; w < workers_; ++w) {
+      Workspace& ws = pws_.worker(w).ws;
+      drop_stale(ws);
+      if (!ws.heap.empty() && ws.heap.top().key < best_key) {
+        best_key = ws.heap.top().key;
+        best = global(ws.heap.top().id, w);
+      }
+    }
+    return best;
+  }
+
+  std::uint32_t g(NodeId id) const noexcept { return static_cast<std::uint32_t>(node(id)[1]); }
+  void state_of(NodeId id, State& out) const {
+    domain_.unpack({node(id) + kHeaderWords, packed_}, out);
+  }
+
+  // The moves from the start to `id`, in order.
+  void path_to(NodeId id, std::vector<Move>& out) const {
+    std::size_t length = 0;
+    for (NodeId n = id; parent_of(n) != kNoNode; n = parent_of(n))
+      ++length;
+    out.resize(length);
+    for (NodeId n = id; length > 0; n = parent_of(n))
+      out[--length] = move_from_bits<Move>(static_cast<std::uint32_t>(node(n)[0]));
+  }
+
+  SearchResult<Move> result() const {
+    SearchResult<Move> r;
+    r.status = status_;
+    r.stats = stats();
+    if (goal_ != kNoNode) {
+      r.found = true;
+      r.cost = g(goal_);
+      r.bound = r.cost;
+      path_to(goal_, r.path);
+    }
+    return r;
+  }
+
+ private:
+  static constexpr Word kClosed = Word{1} << 32;
+
+  // What a worker holds that the workspace does not: its statistics and
+  // states in hand. Padded so that workers do not share cache lines.
+  struct alignas(64) Local {
+    Stats stats;
+    Status status = Status::kRunning;
+    NodeId goal = kNoNode;  // local id of a goal taken off the open list
+    double busy = 0;
+    State work{};
+    State child{};
+    MoveListOf<D> moves;
+    std::vector<Word> scratch;  // one record
+  };
+
+  NodeId global(NodeId local, std::size_t w) const noexcept {
+    return static_cast<NodeId>(local * workers_ + w);
+  }
+  const Word* node(NodeId id) const noexcept {
+    return pws_.worker(id % workers_).ws.pool[static_cast<NodeId>(id / workers_)];
+  }
+  NodeId parent_of(NodeId id) const noexcept { return static_cast<NodeId>(node(id)[0] >> 32); }
+
+  bool stopped() {
+    for (const Local& l : local_)
+      if (l.status != Status::kRunning) {
+        status_ = l.status;
+        return true;
+      }
+    return false;
+  }
+
+  // Runs f(w) for every worker through the executor, timing each worker
+  // and the phase, so that the time workers waited at its end is known.
+  template <class F>
+  void in_step(F&& f) {
+    const auto begin = std::chrono::steady_clock::now();
+    executor_(workers_, [&](std::size_t w) {
+      const auto t0 = std::chrono::steady_clock::now();
+      f(w);
+      local_[w].busy = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    });
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    for (const Local& l : local_)
+      wait_seconds_ += std::max(0.0, wall - l.busy);
+  }
+
+  // A limit met by worker w (or raised by another): false when w must stop.
+  bool poll(Local& l) {
+    if (limits_.max_expansions != std::numeric_limits<std::uint64_t>::max() &&
+        expanded_.fetch_add(1, std::memory_order_relaxed) >= limits_.max_expansions)
+      return halt(l, Status::kLimitReached);
+    const std::uint32_t every = std::max<std::uint32_t>(1, limits_.poll_interval);
+    if (l.stats.expanded % every != 0) return true;
+    if (stop_.load(std::memory_order_relaxed)) return halt(l, Status::kLimitReached);
+    if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed))
+      return halt(l, Status::kCancelled);
+    if (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline)
+      return halt(l, Status::kLimitReached);
+    return true;
+  }
+  bool halt(Local& l, Status why) {
+    // A worker stopped by another's flag reports what stopped that one:
+    // the first status other than kRunning, read by stopped(), is theirs
+    // or equal to it.
+    if (l.status == Status::kRunning) l.status = why;
+    stop_.store(true, std::memory_order_relaxed);
+    return false;
+  }
+
+  static bool is_stale(const Workspace& ws, const BinaryHeap::Entry& e) noexcept {
+    const Word* n = ws.pool[e.id];
+    return (n[1] & kClosed) != 0 || static_cast<std::uint32_t>(n[1]) != e.g;
+  }
+  static void drop_stale(Workspace& ws) {
+    while (!ws.heap.empty() && is_stale(ws, ws.heap.top()))
+      ws.heap.pop();
+  }
+
+  // Step 1 for worker w: expands its open nodes of key `key`.
+  void expand_layer(std::size_t w, std::int64_t key) {
+    ParallelWorkspace::Worker& me = pws_.worker(w);
+    Local& l = local_[w];
+    for (RecordBuffer& b : me.outbox)
+      b.clear();
+    Workspace& ws = me.ws;
+    while (!ws.heap.empty() && ws.heap.top().key == key) {
+      const BinaryHeap::Entry e = ws.heap.pop();
+      if (is_stale(ws, e)) continue;
+      Word* n = ws.pool[e.id];
+      n[1] |= kClosed;
+      domain_.unpack({n + kHeaderWords, packed_}, l.work);
+      if (domain_.is_goal(l.work)) {
+        l.goal = e.id;
+        return;
+      }
+      if (!poll(l)) {
+        n[1] &= ~kClosed;            // not expanded after all: still open
+        ws.heap.push(e, ws.budget);  // fits: just popped
+        return;
+      }
+      ++l.stats.expanded;
+      l.moves.clear();
+      domain_.moves(l.work, l.moves);
+      const NodeId parent = static_cast<NodeId>(n[0] >> 32);
+      if constexpr (HasMoveFilter<D>)
+        if (parent != kNoNode)
+          filter_moves(domain_, l.work, move_from_bits<Move>(static_cast<std::uint32_t>(n[0])),
+                       l.moves);
+      const NodeId self = global(e.id, w);
+      for (const Move m : l.moves) {
+        l.child = l.work;
+        if (!domain_.apply(l.child, m)) continue;
+        ++l.stats.generated;
+        const std::uint64_t child_g = g_of(n) + edge_cost_of(domain_, l.work, m);
+        domain_.pack(l.child, std::span<Word>(l.scratch).subspan(kHeaderWords));
+        const std::uint64_t hash = hash_words({l.scratch.data() + kHeaderWords, key_});
+        Word* out = me.outbox[owner_of(hash, workers_)].extend(record_, ws.budget);
+        if (out == nullptr) {
+          halt(l, Status::kLimitReached);
+          return;
+        }
+        out[0] = (Word{self} << 32) | move_bits(m);
+        out[1] = child_g;
+        std::copy(l.scratch.begin() + kHeaderWords, l.scratch.end(), out + kHeaderWords);
+      }
+    }
+  }
+
+  // Step 2 for worker w: takes in the records the workers wrote for it.
+  // A large table misses the cache on every probe, so each record's slot is
+  // loaded kAhead records before it is probed.
+  void insert_records(std::size_t w) {
+    static constexpr std::size_t kAhead = 8;
+    const StateTable& table = pws_.worker(w).ws.table;
+    std::array<std::uint64_t, kAhead> hashes{};
+    for (std::size_t s = 0; s < workers_; ++s) {
+      const RecordBuffer& in = pws_.worker(s).outbox[w];
+      const std::size_t count = in.size() / record_;
+      const auto hash_of = [&](std::size_t i) {
+        return hash_words({in.data() + i * record_ + kHeaderWords, key_});
+      };
+      for (std::size_t i = 0; i < std::min(count, kAhead); ++i) {
+        hashes[i] = hash_of(i);
+        table.prefetch(hashes[i]);
+      }
+      for (std::size_t i = 0; i < count; ++i) {
+        const std::uint64_t hash = hashes[i % kAhead];
+        if (i + kAhead < count) {
+          hashes[i % kAhead] = hash_of(i + kAhead);
+          table.prefetch(hashes[i % kAhead]);
+        }
+        if (!insert(w, in.data() + i * record_, hash, false)) return;
+      }
+    }
+    drop_stale(pws_.worker(w).ws);
+  }
+
+  // Worker w takes record r (its state in local_[w].work if have_state):
+  // false when a limit stops it.
+  bool insert(std::size_t w, const Word* r, std::uint64_t hash, bool have_state) {
+    Local& l = local_[w];
+    Workspace& ws = pws_.worker(w).ws;
+    const std::span<const Word> probe(r + kHeaderWords, key_);
+    const auto g = static_cast<std::uint32_t>(r[1]);
+    const NodeId known = ws.table.find(
+        hash, [&](NodeId other) { return key_equals(ws.pool, other, kHeaderWords, probe, key_); });
+    if (known != kNoNode && g >= g_of(ws.pool[known])) {
+      ++l.stats.duplicates;
+      return true;
+    }
+    if (!have_state) domain_.unpack({r + kHeaderWords, packed_}, l.work);
+    const std::int64_t key = cost_(l.work, g);
+    if (key == kPruneKey) {
+      ++l.stats.pruned;
+      return true;
+    }
+    NodeId id = known;
+    if (id == kNoNode) {
+      if (ws.pool.size() >= max_local_ || !ws.table.reserve_one(ws.budget) ||
+          (id = ws.pool.push(ws.budget)) == kNoNode)
+        return halt(l, Status::kLimitReached);
+      ws.table.insert_unchecked(hash, id);
+    }
+    // New, or reopened on a cheaper path: that path's parent, move and
+    // packed state (key words equal; the rest may differ).
+    std::copy_n(r, record_, ws.pool[id]);
+    if (!ws.heap.push({key, id, g}, ws.budget)) return halt(l, Status::kLimitReached);
+    l.stats.peak_frontier = std::max<std::uint64_t>(l.stats.peak_frontier, ws.heap.size());
+    return true;
+  }
+
+  static std::uint32_t g_of(const Word* n) noexcept { return static_cast<std::uint32_t>(n[1]); }
+
+  const D& domain_;
+  ParallelWorkspace& pws_;
+  Cost& cost_;
+  Executor& executor_;
+  std::size_t workers_;
+  std::vector<Local> local_;
+  Limits limits_;
+  std::size_t packed_ = 0;
+  std::size_t key_ = 0;
+  std::size_t record_ = 0;
+  std::size_t max_local_ = 0;
+  std::atomic<bool> stop_{false};
+  std::atomic<std::uint64_t> expanded_{0};
+  Status status_ = Status::kExhausted;
+  NodeId goal_ = kNoNode;
+  std::uint64_t phases_ = 0;
+  double wait_seconds_ = 0;
+};
+
+// One-call parallel A* with `workers` workers run by `executor`: optimal
+// when the domain's lower bound is admissible, as search::astar.
+template <StorableDomain D, class Executor>
+SearchResult<typename D::Move> parallel_astar(const D& domain, const typename D::State& start,
+                                              ParallelWorkspace& workspace, const Limits& limits,
+                                              Executor& executor, std::size_t workers) {
+  AStarCost<D> cost{domain};
+  ParallelBestFirstSearch<D, AStarCost<D>, Executor> search(domain, workspace, cost, executor,
+                                                            workers);
+  search.start(start, limits);
+  search.run();
+  return search.result();
+}
+
+}  // namespace search
