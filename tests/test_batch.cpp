@@ -296,7 +296,10 @@ TEST(Batch, MemoryLimitReportsTheBoardsThatHitItAndGoesOn) {
 // to itself, so every thread count gives the same rows.
 TEST(Batch, MemoryLimitOutcomesDoNotDependOnThreads) {
   const ArticlesSource source(16);
-  BatchOptions one = options_for({"greedy", "astar"}, 1);
+  // astar's sequential search on every board: by default the last boards of
+  // a run with several threads get its parallel search (next test), whose
+  // memory is laid out otherwise.
+  BatchOptions one = options_for({"greedy", "astar:threads=1"}, 1);
   one.memory_limit = std::size_t{2} << 20;
   const auto expected = run_batch(source, one);
   std::size_t solved = 0;
@@ -315,6 +318,61 @@ TEST(Batch, MemoryLimitOutcomesDoNotDependOnThreads) {
       EXPECT_EQ(got[i].solution, expected[i].solution) << threads << " threads, row " << i;
       EXPECT_EQ(got[i].expanded, expected[i].expanded) << threads << " threads, row " << i;
       EXPECT_EQ(got[i].error, expected[i].error) << threads << " threads, row " << i;
+    }
+  }
+}
+
+// A solver that plays greedy and reports, as its node count, the workers
+// the batch engine offered its search (SolveContext::workers).
+class WorkersSeen final : public Solver {
+ public:
+  Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
+    Solution s = greedy_->solve(graph, context);
+    s.expanded = context.workers;
+    return s;
+  }
+
+ private:
+  std::unique_ptr<Solver> greedy_ = builtin_solvers().parse("greedy").make();
+};
+
+// The engine offers a board's search every thread once fewer boards are
+// left to start than the run has threads (their threads would idle), and
+// one before that.
+TEST(Batch, TheLastBoardsAreOfferedEveryThread) {
+  const ArticlesSource source(10);
+  for (const unsigned threads : {1u, 2u, 4u}) {
+    BatchOptions o;
+    SolverSpec spec = builtin_solvers().parse("greedy");
+    spec.factory = [] { return std::make_unique<WorkersSeen>(); };
+    o.solvers.push_back(spec);
+    o.threads = threads;
+    const auto results = run_batch(source, o);
+    ASSERT_EQ(results.size(), 10u);
+    for (std::size_t i = 0; i < results.size(); ++i)
+      EXPECT_EQ(results[i].expanded, i + threads > 10 ? threads : 1u)
+          << threads << " threads, board " << i;
+  }
+}
+
+// astar takes the offer: its last boards of a run run its parallel search,
+// with the same moves and proofs as at one thread (at times another
+// optimal solution, and that search's node counts); the boards before them
+// are solved as at one thread.
+TEST(Batch, AStarsLastBoardsOnIdleThreadsHaveTheSameMovesAndProofs) {
+  const ArticlesSource source(12);
+  const auto one = run_batch(source, options_for({"astar"}, 1));
+  for (const unsigned threads : {2u, 4u}) {
+    const auto many = run_batch(source, options_for({"astar"}, threads));
+    ASSERT_EQ(many.size(), one.size());
+    for (std::size_t i = 0; i < many.size(); ++i) {
+      EXPECT_TRUE(many[i].verified) << i;
+      EXPECT_TRUE(many[i].proven_optimal) << i;
+      EXPECT_EQ(many[i].moves, one[i].moves) << threads << " threads, board " << i;
+      if (i + threads <= many.size()) {  // offered one worker
+        EXPECT_EQ(many[i].solution, one[i].solution) << i;
+        EXPECT_EQ(many[i].expanded, one[i].expanded) << i;
+      }
     }
   }
 }

@@ -17,7 +17,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "game/replay.hpp"
-#include "happens_before.hpp"
+#include "registry/happens_before.hpp"
 #include "search/shared_memory.hpp"
 
 namespace colorwalk {
@@ -106,6 +106,7 @@ bool is_set(const std::atomic<bool>* flag) noexcept {
 // One board on its way through the pipeline.
 struct Slot {
   std::size_t board = 0;
+  std::size_t workers = 1;  // SolveContext::workers for its searches
   std::vector<BoardResult> results;
   bool dropped = false;  // not solved, or solved while the run was being cancelled
 };
@@ -209,7 +210,7 @@ void solve_board_with(const BoardSource& source, const BatchOptions& options, So
       const SolverInfo& info = *options.solvers[s].info;
       if (!solvers[s]) solvers[s] = options.solvers[s].make();
       const SolveContext context{board_stream_seed(options.solver_seed, index), options.cancel,
-                                 shared};
+                                 shared, slot.workers};
       try {
         const auto start = std::chrono::steady_clock::now();
         Solution solution = solvers[s]->solve(graph, context);
@@ -336,6 +337,12 @@ BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
                         slot = &slots[(next - first) % tokens];
                         hb::acquire(slot);
                         slot->board = options.shard.board(next);
+                        // Fewer boards left to start than threads: some
+                        // threads will idle, so this board's search may
+                        // use them all (they join its phases when free).
+                        slot->workers = end - next < static_cast<std::size_t>(threads)
+                                            ? static_cast<std::size_t>(threads)
+                                            : 1;
                         ++next;
                         hb::release(slot);
                       }

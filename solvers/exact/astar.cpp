@@ -7,6 +7,12 @@
 // the beam's if nothing beats it); at a node, memory or time limit it
 // returns the better of the beam's answer and the best open node completed
 // greedily, with proven_optimal = 0.
+//
+// With several workers (threads=N, or by default the threads the batch
+// engine leaves idle: SolveContext::workers) A* is libsearch's parallel
+// best-first search, its workers oneTBB tasks (exact/tbb_executor.hpp):
+// the same answers, optimal where the sequential search's are; with one,
+// the sequential search.
 #include <algorithm>
 #include <limits>
 
@@ -14,10 +20,12 @@
 #include "exact/exact_beam.hpp"
 #include "exact/exact_bound.hpp"
 #include "exact/exact_domain.hpp"
+#include "exact/tbb_executor.hpp"
 #include "game/greedy_move.hpp"
 #include "registry/board_memory.hpp"
 #include "registry/registry.hpp"
 #include "search/best_first.hpp"
+#include "search/parallel_best_first.hpp"
 
 namespace colorwalk {
 
@@ -32,6 +40,7 @@ struct AStarParams {
   bool dominance = true;
   bool neutral = true;
   bool commutation = true;
+  std::size_t threads = 0;  // 0: SolveContext::workers
 };
 
 class AStar final : public Solver {
@@ -42,10 +51,11 @@ class AStar final : public Solver {
         nodes_(p.nodes),
         beam_width_(p.beam),
         completion_(p.completion),
-        rules_{.dominance = p.dominance, .neutral = p.neutral, .commutation = p.commutation} {}
+        rules_{.dominance = p.dominance, .neutral = p.neutral, .commutation = p.commutation},
+        threads_(p.threads) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
-    const BoardMemory memory(context, {&workspace_});
+    const BoardMemory memory(context, {&workspace_}, &parallel_);
     Solution solution = solve_within_limits(graph, context);
     solution.memory_refused = memory.refused();
     return solution;
@@ -99,52 +109,69 @@ class AStar final : public Solver {
       if (std::uint64_t{g} + h >= bound) return search::kPruneKey;
       return search::f_key(std::int64_t{g} + h, g);  // ties to the deeper
     };
+    // The search's outcome, sequential or parallel (the same interface).
+    const auto finish = [&](auto& astar) {
+      Solution solution;
+      const search::Stats& stats = astar.stats();
+      solution.expanded = known.expanded + stats.expanded;
+      solution.workers = stats.workers;
+      solution.wait_seconds = stats.wait_seconds;
+      switch (astar.status()) {
+        case search::Status::kSolved:  // cheaper than the bound, and optimal
+          astar.path_to(astar.goal(), solution.moves);
+          solution.proven_optimal = true;
+          return solution;
+        case search::Status::kExhausted:  // nothing beats the bound: it is optimal
+          solution.moves = std::move(known.moves);
+          solution.proven_optimal = beam_width_ > 0;
+          return solution;
+        default:
+          break;
+      }
+      // Stopped by a limit: the better of the bound and the most promising
+      // open node completed greedily.
+      ExactDomain::State state = domain.initial_state();
+      const search::NodeId best = astar.best_open();
+      if (best != search::kNoNode) {
+        astar.path_to(best, solution.moves);
+        astar.state_of(best, state);
+      }
+      play_greedy(graph, state.marker, solution.moves);
+      if (beam_width_ > 0 && known.moves.size() <= solution.moves.size())
+        solution.moves = std::move(known.moves);
+      return solution;
+    };
+    const std::size_t workers = threads_ != 0 ? threads_ : context.workers;
+    if (workers > 1) {
+      TbbExecutor executor;
+      search::ParallelBestFirstSearch<ExactDomain, decltype(cost), TbbExecutor> astar(
+          domain, parallel_, cost, executor, workers);
+      astar.start(domain.initial_state(), limits);
+      astar.run();
+      return finish(astar);
+    }
     search::NullVisitor visitor;
     search::BestFirstSearch<ExactDomain, decltype(cost)> astar(
         domain, workspace_, cost, visitor,
         {.detect_duplicates = true, .expand_best_child_directly = true});
     astar.start(domain.initial_state(), limits);
     astar.run();
-
-    Solution solution;
-    solution.expanded = known.expanded + astar.stats().expanded;
-    switch (astar.status()) {
-      case search::Status::kSolved:  // cheaper than the bound, and optimal
-        astar.path_to(astar.goal(), solution.moves);
-        solution.proven_optimal = true;
-        return solution;
-      case search::Status::kExhausted:  // nothing beats the bound: it is optimal
-        solution.moves = std::move(known.moves);
-        solution.proven_optimal = beam_width_ > 0;
-        return solution;
-      default:
-        break;
-    }
-    // Stopped by a limit: the better of the bound and the most promising
-    // open node completed greedily.
-    ExactDomain::State state = domain.initial_state();
-    const search::NodeId best = astar.best_open();
-    if (best != search::kNoNode) {
-      astar.path_to(best, solution.moves);
-      astar.state_of(best, state);
-    }
-    play_greedy(graph, state.marker, solution.moves);
-    if (beam_width_ > 0 && known.moves.size() <= solution.moves.size())
-      solution.moves = std::move(known.moves);
-    return solution;
+    return finish(astar);
   }
 
   static constexpr std::uint32_t kWideGap = 5;
   static constexpr std::size_t kWiderBeam = 4;
   static constexpr int kWidenings = 2;
 
-  search::Workspace workspace_;  // kept across the boards this instance solves
+  search::Workspace workspace_;         // kept across the boards this instance solves
+  search::ParallelWorkspace parallel_;  // the same, for the parallel search
   std::int64_t memory_mib_;
   double seconds_;
   std::uint64_t nodes_;
   std::size_t beam_width_;
   std::uint32_t completion_;  // completion_bound's max_rise; 0: elimination_bound
   ExactRules rules_;
+  std::size_t threads_;  // 0: SolveContext::workers
 };
 
 using P = AStarParams;
@@ -174,7 +201,11 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "1: a state with a dominant move offers it alone (0: off, for ablation)"},
                {&P::neutral, "neutral", 0, 1, "1: neutral moves are dropped (0: off)"},
                {&P::commutation, "commutation", 0, 1,
-                "1: moves commuted for their order alone are dropped (0: off)"}},
+                "1: moves commuted for their order alone are dropped (0: off)"},
+               {&P::threads, "threads", 0, 1024,
+                "workers of the A* search (0: every thread of the run when fewer "
+                "boards are left to start than the run has threads, else 1; 1: the "
+                "sequential search); more than --threads share its threads"}},
     .exact = true,
     .make = [](const P& p) { return std::make_unique<AStar>(p); }}};
 

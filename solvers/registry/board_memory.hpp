@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "registry/solver.hpp"
+#include "search/parallel_best_first.hpp"
 #include "search/shared_memory.hpp"
 #include "search/workspace.hpp"
 
@@ -19,17 +20,24 @@ namespace colorwalk {
 
 class BoardMemory {
  public:
-  BoardMemory(const SolveContext& context, std::initializer_list<search::Workspace*> workspaces)
-      : shared_(context.memory), workspaces_(workspaces) {
+  // `parallel`: a parallel search's workspace, if the solver has one.
+  BoardMemory(const SolveContext& context, std::initializer_list<search::Workspace*> workspaces,
+              search::ParallelWorkspace* parallel = nullptr)
+      : shared_(context.memory), workspaces_(workspaces), parallel_(parallel) {
     for (search::Workspace* ws : workspaces_) {
       ws->share(shared_);
       refusals_before_ += ws->budget.parent_refusals();
+    }
+    if (parallel_ != nullptr) {
+      parallel_->share(shared_);
+      refusals_before_ += parallel_->parent_refusals();
     }
   }
   ~BoardMemory() {
     if (shared_ == nullptr) return;
     for (search::Workspace* ws : workspaces_)
       ws->trim(shared_->keep_bytes());
+    if (parallel_ != nullptr) parallel_->trim(shared_->keep_bytes());
   }
   BoardMemory(const BoardMemory&) = delete;
   BoardMemory& operator=(const BoardMemory&) = delete;
@@ -40,12 +48,14 @@ class BoardMemory {
     std::uint64_t refusals = 0;
     for (const search::Workspace* ws : workspaces_)
       refusals += ws->budget.parent_refusals();
+    if (parallel_ != nullptr) refusals += parallel_->parent_refusals();
     return refusals != refusals_before_;
   }
 
  private:
   search::SharedMemory* shared_;
   std::vector<search::Workspace*> workspaces_;
+  search::ParallelWorkspace* parallel_;
   std::uint64_t refusals_before_ = 0;
 };
 

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -31,6 +32,12 @@ struct SolveContext {
   // their workspaces from it (BoardMemory, board_memory.hpp) and keep them
   // attached between boards, so it must outlive the solvers that used it.
   search::SharedMemory* memory = nullptr;
+  // The threads one search on this board may use (1: the solver's
+  // sequential search). The batch engine gives a board every thread of the
+  // run when fewer boards are left to start than the run has threads, so
+  // that the last boards of a run, or a board alone, do not leave cores
+  // idle; a solver that runs a parallel search by default (astar) takes it.
+  std::size_t workers = 1;
 };
 
 struct Solution {
@@ -41,6 +48,10 @@ struct Solution {
   // depends on what other searches held at the time, so the batch reports
   // the board as stopped by the memory limit rather than as a result.
   bool memory_refused = false;
+  // A parallel search's workers (1: a sequential one) and the time they
+  // spent waiting for one another (search/parallel_best_first.hpp).
+  std::uint32_t workers = 1;
+  double wait_seconds = 0;
 };
 
 class Solver {
