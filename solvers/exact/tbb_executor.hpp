@@ -6,14 +6,23 @@
 // The tasks run in an isolated region: a thread waiting for a phase to end
 // runs only tasks of that phase, never another board, which would hold the
 // phase up for as long as that board takes.
+//
+// Under ThreadSanitizer the workers run on a std::thread pool instead
+// (search::ThreadExecutor): parallel_for builds, splits and hands over its
+// task objects in oneTBB's header code, which TSan instruments, through
+// libtbb.so, which it cannot see, and would report each hand-off as a race.
+// TSan then checks the search itself on real threads, as it checks the
+// libsearch tests.
 #pragma once
 
 #include <cstddef>
+#include <memory>
 
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include "registry/happens_before.hpp"
+#include "search/executor.hpp"
 
 namespace colorwalk {
 
@@ -21,25 +30,22 @@ class TbbExecutor {
  public:
   template <class F>
   void operator()(std::size_t n, F&& f) {
-    // For ThreadSanitizer: oneTBB's hand-offs, from the caller to each
-    // task and from each task back to the caller.
-    happens_before::release(&start_);
+#ifdef COLORWALK_THREAD_SANITIZER
+    if (!threads_ || threads_->threads() < n)
+      threads_ = std::make_unique<search::ThreadExecutor>(n);
+    (*threads_)(n, f);
+#else
     oneapi::tbb::this_task_arena::isolate([&] {
       oneapi::tbb::parallel_for(
-          std::size_t{0}, n,
-          [&](std::size_t i) {
-            happens_before::acquire(&start_);
-            f(i);
-            happens_before::release(&end_);
-          },
-          oneapi::tbb::simple_partitioner());
+          std::size_t{0}, n, [&](std::size_t i) { f(i); }, oneapi::tbb::simple_partitioner());
     });
-    happens_before::acquire(&end_);
+#endif
   }
 
+#ifdef COLORWALK_THREAD_SANITIZER
  private:
-  char start_ = 0;
-  char end_ = 0;
+  std::unique_ptr<search::ThreadExecutor> threads_;
+#endif
 };
 
 }  // namespace colorwalk

@@ -1,7 +1,8 @@
 // Happens-before edges that ThreadSanitizer cannot see by itself. oneTBB
 // hands work from thread to thread inside libtbb.so, which Debian ships
-// uninstrumented, so TSan takes the hand-offs of the batch pipeline and of
-// the parallel astar's phases (exact/tbb_executor.hpp) for data races.
+// uninstrumented, so TSan takes the hand-offs of the batch pipeline for data
+// races (the parallel astar's workers run on std::threads under TSan,
+// exact/tbb_executor.hpp).
 // release(p) on one thread and a later acquire(p) on another tell it that
 // everything before the first happens before everything after the second,
 // as oneTBB guarantees. Outside TSan builds they compile to nothing.
