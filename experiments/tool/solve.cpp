@@ -41,8 +41,12 @@ int cmd_solve(int argc, char** argv) {
                          "(population), boards\n"
                          "proven optimal, total solver seconds, nodes expanded. Rows reach the "
                          "CSV and JSON\n"
-                         "files in board order as boards finish; the results do not depend on "
-                         "--threads.\n"
+                         "files in board order as boards finish; the moves and proofs do not "
+                         "depend on --threads\n"
+                         "(astar's last boards of a run use the idle threads: their solutions "
+                         "may be other optimal\n"
+                         "ones and their node counts the parallel search's; astar:threads=1 "
+                         "pins one worker).\n"
                          "Progress (boards done, boards/s, time left) is shown on stderr when it "
                          "is a terminal.\n\n") +
                  kLimitsHelp + "\n" + kExitHelp))
