@@ -31,19 +31,8 @@ using kernel_checks::EightPuzzleNoUndo;
 namespace {
 
 // Every state in the Release build (some 600 million children, seconds);
-// under the sanitizers, which look for memory errors that a sample finds
-// as well, every 16th (the full sweep takes minutes there).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr std::size_t kStateStride = 16;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr std::size_t kStateStride = 16;
-#else
-constexpr std::size_t kStateStride = 1;
-#endif
-#else
-constexpr std::size_t kStateStride = 1;
-#endif
+// under the sanitizers every 16th (kernel_checks::kStateStride).
+using kernel_checks::kStateStride;
 
 // The 8-puzzle without pack/unpack: only the searches that keep states on
 // their stack can take it.

@@ -27,18 +27,7 @@ using kernel_checks::EightPuzzle;
 
 namespace {
 
-// Every state in the Release build; under the sanitizers every 16th.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr std::size_t kStateStride = 16;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr std::size_t kStateStride = 16;
-#else
-constexpr std::size_t kStateStride = 1;
-#endif
-#else
-constexpr std::size_t kStateStride = 1;
-#endif
+using kernel_checks::kStateStride;  // every state, or every 16th under the sanitizers
 
 constexpr std::size_t kWorkerCounts[] = {1, 2, 4, 8};
 
