@@ -83,7 +83,7 @@ TEST(ParallelSearch, OwnersSpreadEvenlyAndStayInRange) {
 // the (k mod 4)-th count), on the serial executor: the search is the same,
 // phase for phase, whatever executor runs it. Which nodes a phase expands
 // does not depend on the number of workers either (only which worker
-// expands them), so every count expands as many nodes. Every 1024th state
+// expands them), so every count expands as many nodes. Every 4096th state
 // runs at all four counts on threads too, node for node the same as
 // serially, and through the sequential A*.
 TEST(ParallelSearch, EveryEightPuzzleStateAtTheSequentialCost) {
@@ -116,7 +116,7 @@ TEST(ParallelSearch, EveryEightPuzzleStateAtTheSequentialCost) {
   for (std::size_t i = 0, k = 0; i < states.size(); i += kStateStride, ++k) {
     const auto start = p.make(states[i]);
     const std::uint32_t expected = distances.at(states[i].cells);
-    const bool all_counts = k % 1024 == 0;
+    const bool all_counts = k % 4096 == 0;
     std::uint64_t expanded = 0;
     for (std::size_t c = 0; c < 4; ++c) {
       if (!all_counts && c != k % 4) continue;
@@ -146,7 +146,7 @@ TEST(ParallelSearch, EveryEightPuzzleStateAtTheSequentialCost) {
   }
   for (std::size_t c : checked)
     EXPECT_GE(c, 181440u / kStateStride / 4);
-  EXPECT_GE(everywhere, 181440u / kStateStride / 1024);
+  EXPECT_GE(everywhere, 181440u / kStateStride / 4096);
 }
 
 TEST(ParallelSearch, ColorWalkBoardsAtTheSequentialCostBothRuleSets) {
