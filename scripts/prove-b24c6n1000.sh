@@ -7,10 +7,10 @@
 #                                              seconds per board);
 #   experiments/optima/b24c6n1000.board-B.csv  a second pass on board B,
 #                                              one for each board that the
-#                                              first left unproven (its 600 s
-#                                              limit), with no time limit and
-#                                              SECOND_PASS_MIB of memory
-#                                              (default 16384);
+#                                              first left unproven (at its
+#                                              600 s or 8 GiB limit), with no
+#                                              time limit and SECOND_PASS_MIB
+#                                              of memory (default 16384);
 #   experiments/optima/b24c6n1000.optimal.txt  one optimal solution per
 #                                              board in board order, the
 #                                              board's own symbols, for the
@@ -43,7 +43,8 @@ build/experiments/colorwalk solve --boards "$datasets/b24c6n1000.txt" --format l
   --csv "$csv" --resume "${adopt[@]}" --quiet || status=$?
 
 # Second pass: each board the first pass ran without proving it (only a
-# time or memory limit does that), alone, without a time limit.
+# time or memory limit does that), alone, without a time limit and with
+# more memory.
 second_mib=${SECOND_PASS_MIB:-16384}
 if [[ $status -eq 0 ]]; then
   for board in $(awk -F, '!/^#/ && NR > 1 && $5 != 1 { print $1 }' "$csv"); do

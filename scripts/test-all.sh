@@ -98,7 +98,7 @@ if has_stage asan; then
 fi
 
 if has_stage tsan; then
-  say "ThreadSanitizer build and the batch engine's tests (build-tsan/)"
+  say "ThreadSanitizer build, the batch engine's and the parallel search's tests (build-tsan/)"
   cmake -S . -B build-tsan -DCMAKE_CXX_COMPILER=clang++ -DCOLORWALK_TSAN=ON \
     -DCOLORWALK_BUILD_BENCH=OFF
   cmake --build build-tsan -j"$jobs" --target test_batch test_shared_memory test_cli \
