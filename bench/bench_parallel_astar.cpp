@@ -3,7 +3,8 @@
 // 4, 8 and 16 workers (one board at a time, in an arena of that many
 // threads), one timed solve each. Counters: expansions, the search
 // overhead (expansions over the one-worker search's, minus 1), the time
-// workers waited at the ends of phases (seconds, summed over workers).
+// workers waited at the ends of phases (seconds, summed over workers), the
+// phases.
 // Speed-ups are the ratios of the real times of one run (docs/parallel.md
 // has the figures; --benchmark_filter picks worker counts, e.g. '/[12]/').
 // Needs the datasets (COLORWALK_DATASETS, default ../shared/datasets).
@@ -67,6 +68,7 @@ void solve_board(benchmark::State& state, const std::string& name, int workers) 
   state.counters["moves"] = static_cast<double>(solution.moves.size());
   state.counters["expanded"] = static_cast<double>(solution.expanded);
   state.counters["wait_s"] = solution.wait_seconds;
+  state.counters["phases"] = static_cast<double>(solution.phases);
   if (const auto it = one_worker_expansions().find(name); it != one_worker_expansions().end())
     state.counters["overhead"] =
         static_cast<double>(solution.expanded) / static_cast<double>(it->second) - 1;

@@ -116,6 +116,7 @@ class AStar final : public Solver {
       solution.expanded = known.expanded + stats.expanded;
       solution.workers = stats.workers;
       solution.wait_seconds = stats.wait_seconds;
+      solution.phases = stats.phases;
       switch (astar.status()) {
         case search::Status::kSolved:  // cheaper than the bound, and optimal
           astar.path_to(astar.goal(), solution.moves);

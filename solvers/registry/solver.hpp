@@ -48,9 +48,11 @@ struct Solution {
   // depends on what other searches held at the time, so the batch reports
   // the board as stopped by the memory limit rather than as a result.
   bool memory_refused = false;
-  // A parallel search's workers (1: a sequential one) and the time they
-  // spent waiting for one another (search/parallel_best_first.hpp).
+  // A parallel search's workers (1: a sequential one), its phases and the
+  // time its workers spent waiting for one another
+  // (search/parallel_best_first.hpp).
   std::uint32_t workers = 1;
+  std::uint64_t phases = 0;
   double wait_seconds = 0;
 };
 

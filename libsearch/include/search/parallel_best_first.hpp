@@ -431,6 +431,8 @@ class ParallelBestFirstSearch {
     Workspace& ws = me.ws;
     while (!ws.heap.empty() && ws.heap.top().key == key) {
       const BinaryHeap::Entry e = ws.heap.pop();
+      // The next node's record is loaded while this one is expanded.
+      if (!ws.heap.empty()) __builtin_prefetch(ws.pool[ws.heap.top().id]);
       if (is_stale(ws, e)) continue;
       Word* n = ws.pool[e.id];
       n[1] |= kClosed;
