@@ -77,6 +77,21 @@
 
 namespace search {
 
+// A domain may give states a wire form for the records workers exchange:
+// wire_words() words, pack_wire / unpack_wire, its key words first as in
+// the packed form. Where unpacking the packed form costs work (colorwalk's
+// exact domain recomputes a frontier), a wire form that keeps the state
+// whole saves the owner that work on every new child it stores; stored
+// nodes keep the compact packed form.
+template <class D>
+concept HasWireForm = StorableDomain<D> &&
+    requires(const D& d, typename D::State& s, const typename D::State& cs, std::span<Word> out,
+             std::span<const Word> in) {
+  { d.wire_words() } -> std::convertible_to<std::size_t>;
+  d.pack_wire(cs, out);
+  d.unpack_wire(in, s);
+};
+
 // The worker (0 .. workers - 1) that owns states whose key hashes to `hash`.
 // The high half of the hash decides it, the duplicate tables index by the
 // low bits, so a worker's table still sees evenly spread hashes.
@@ -209,8 +224,11 @@ class ParallelBestFirstSearch {
     limits_ = limits;
     packed_ = domain_.packed_words();
     key_ = key_words_of(domain_);
-    record_ = kHeaderWords + packed_;
-    pws_.begin(workers_, record_, limits.max_bytes);
+    if constexpr (HasWireForm<D>)
+      record_ = kHeaderWords + domain_.wire_words();
+    else
+      record_ = kHeaderWords + packed_;
+    pws_.begin(workers_, kHeaderWords + packed_, limits.max_bytes);
     max_local_ = (std::size_t{kNoNode} - workers_) / workers_;
     stop_.store(false, std::memory_order_relaxed);
     expanded_.store(0, std::memory_order_relaxed);
@@ -230,7 +248,7 @@ class ParallelBestFirstSearch {
     Local& any = local_[0];
     any.scratch[0] = (Word{kNoNode} << 32);
     any.scratch[1] = 0;
-    domain_.pack(initial, std::span<Word>(any.scratch).subspan(kHeaderWords));
+    to_record(initial, any.scratch.data());
     const std::uint64_t hash = hash_words({any.scratch.data() + kHeaderWords, key_});
     const std::size_t owner = owner_of(hash, workers_);
     local_[owner].work = initial;
@@ -291,7 +309,7 @@ class ParallelBestFirstSearch {
       s.peak_frontier += l.stats.peak_frontier;
     }
     s.peak_bytes = pws_.peak();
-    s.node_bytes = record_ * sizeof(Word);
+    s.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
     s.workers = static_cast<std::uint32_t>(workers_);
     s.phases = phases_;
     s.wait_seconds = wait_seconds_;
@@ -460,7 +478,7 @@ class ParallelBestFirstSearch {
         if (!domain_.apply(l.child, m)) continue;
         ++l.stats.generated;
         const std::uint64_t child_g = g_of(n) + edge_cost_of(domain_, l.work, m);
-        domain_.pack(l.child, std::span<Word>(l.scratch).subspan(kHeaderWords));
+        to_record(l.child, l.scratch.data());
         const std::uint64_t hash = hash_words({l.scratch.data() + kHeaderWords, key_});
         Word* out = me.outbox[owner_of(hash, workers_)].extend(record_, ws.budget);
         if (out == nullptr) {
@@ -516,7 +534,12 @@ class ParallelBestFirstSearch {
       ++l.stats.duplicates;
       return true;
     }
-    if (!have_state) domain_.unpack({r + kHeaderWords, packed_}, l.work);
+    if (!have_state) {
+      if constexpr (HasWireForm<D>)
+        domain_.unpack_wire({r + kHeaderWords, record_ - kHeaderWords}, l.work);
+      else
+        domain_.unpack({r + kHeaderWords, packed_}, l.work);
+    }
     const std::int64_t key = cost_(l.work, g);
     if (key == kPruneKey) {
       ++l.stats.pruned;
@@ -531,13 +554,30 @@ class ParallelBestFirstSearch {
     }
     // New, or reopened on a cheaper path: that path's parent, move and
     // packed state (key words equal; the rest may differ).
-    std::copy_n(r, record_, ws.pool[id]);
+    Word* n = ws.pool[id];
+    if constexpr (HasWireForm<D>) {
+      n[0] = r[0];
+      n[1] = r[1];
+      domain_.pack(l.work, {n + kHeaderWords, packed_});
+    } else {
+      std::copy_n(r, record_, n);
+    }
     if (!ws.heap.push({key, id, g}, ws.budget)) return halt(l, Status::kLimitReached);
     l.stats.peak_frontier = std::max<std::uint64_t>(l.stats.peak_frontier, ws.heap.size());
     return true;
   }
 
   static std::uint32_t g_of(const Word* n) noexcept { return static_cast<std::uint32_t>(n[1]); }
+
+  // A state's words in a record (after the header): its wire form, or its
+  // packed form.
+  void to_record(const State& s, Word* record) const {
+    const std::span<Word> out(record + kHeaderWords, record_ - kHeaderWords);
+    if constexpr (HasWireForm<D>)
+      domain_.pack_wire(s, out);
+    else
+      domain_.pack(s, out);
+  }
 
   const D& domain_;
   ParallelWorkspace& pws_;
