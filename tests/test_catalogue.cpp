@@ -280,7 +280,8 @@ TEST(Catalogue, FilesThatCannotBeReadExitTwoNamingThem) {
       {"solve --solver greedy --boards " + quote(missing),
        missing + ": cannot open: No such file or directory"},
       // A directory is a source of the files inside it: this one has none.
-      {"solve --solver greedy --boards " + quote(folder), folder + ": directory holds no board files"},
+      {"solve --solver greedy --boards " + quote(folder),
+       folder + ": directory holds no board files"},
       {"solve --solver greedy --boards " + mem, mem + ":1: read error: Input/output error"},
       {"gen --boards " + mem + " --format line", mem + ":1: read error: Input/output error"},
       {"verify --boards " + quote(boards) + " --solutions " + quote(missing),
@@ -507,31 +508,8 @@ RunResult run_to(const ScratchDir& dir, const std::string& args, const std::stri
 
 // Starts `colorwalk ARGS...` in the background, output to `dir`; its pid.
 pid_t spawn(const ScratchDir& dir, const std::vector<std::string>& args) {
-  std::vector<std::string> all = {COLORWALK_EXE};
-  all.insert(all.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : all)
-    argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const std::string out = dir.file("spawned.out");
-  const std::string err = dir.file("spawned.err");
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int in = open("/dev/null", O_RDONLY);
-    dup2(o, 1);
-    dup2(e, 2);
-    dup2(in, 0);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
-std::size_t count_lines(const std::string& path) {
-  const std::string text = read_file(path);
-  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  return colorwalk::testing::spawn_colorwalk(args, dir.file("spawned.out"),
+                                             dir.file("spawned.err"));
 }
 
 // Waits for `pid` to end within `seconds`; its exit status, or -1 after
@@ -656,7 +634,7 @@ TEST(Outputs, NeverClobberInputsOrEachOther) {
   expect_clean(run_colorwalk(dir, run + " --resume --json " + quote(link)), 0, "",
                "resume onto a link");
   EXPECT_TRUE(std::filesystem::is_symlink(link));
-  EXPECT_EQ(count_lines(real), 1u + 6 + 1);  // the run, the rows, the summary
+  EXPECT_EQ(colorwalk::testing::line_count(real), 1u + 6 + 1);  // the run, the rows, the summary
   EXPECT_FALSE(std::filesystem::exists(real + ".partial"));
   expect_clean(run_colorwalk(dir, run + " --resume --json /dev/null"), 0, "",
                "resume onto /dev/null");
@@ -679,7 +657,7 @@ TEST(Outputs, NeverClobberInputsOrEachOther) {
                   "greedy-look-ahead:depth=3", "--threads", "1", "-q", "--csv", shared});
   ASSERT_GT(first, 0);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (count_lines(shared) < 3 && std::chrono::steady_clock::now() < deadline)
+  while (colorwalk::testing::line_count(shared) < 3 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   for (const std::string& mode : {std::string(""), std::string(" --resume")}) {
     const auto second = run_colorwalk(

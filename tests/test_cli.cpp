@@ -18,9 +18,11 @@
 #include "test_support.hpp"
 
 using namespace colorwalk;
+using colorwalk::testing::line_count;
 using colorwalk::testing::read_file;
 using colorwalk::testing::run_colorwalk;
 using colorwalk::testing::ScratchDir;
+using colorwalk::testing::spawn_colorwalk;
 
 namespace {
 
@@ -230,34 +232,6 @@ std::string without_seconds_column(const std::string& table) {
 const std::string kRun =
     "solve --random 150 --seed 4 --size 16x12 --colors 5 --solver greedy --solver random "
     "--solver random-skip --solver greedy-look-ahead:depth=3";
-
-// Starts `colorwalk ARGS...` with stdout and stderr to files; returns its pid.
-pid_t spawn_colorwalk(const std::vector<std::string>& args, const std::string& out,
-                      const std::string& err) {
-  std::vector<std::string> all = {COLORWALK_EXE};
-  all.insert(all.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : all)
-    argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int in = open("/dev/null", O_RDONLY);
-    dup2(o, 1);
-    dup2(e, 2);
-    dup2(in, 0);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
-std::size_t line_count(const std::string& path) {
-  const std::string text = read_file(path);
-  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-}
 
 // Checks that `csv` holds whole rows for boards 0..n-1, `solvers` rows each;
 // returns n.

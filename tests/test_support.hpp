@@ -2,14 +2,18 @@
 // the colorwalk tool and capturing its exit code and output.
 #pragma once
 
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -71,6 +75,34 @@ inline RunResult run_colorwalk(const ScratchDir& dir, const std::string& args,
   r.out = read_file(out);
   r.err = read_file(err);
   return r;
+}
+
+// Starts `colorwalk ARGS...` with stdout and stderr to files; returns its pid.
+inline pid_t spawn_colorwalk(const std::vector<std::string>& args, const std::string& out,
+                             const std::string& err) {
+  std::vector<std::string> all = {COLORWALK_EXE};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int o = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int in = open("/dev/null", O_RDONLY);
+    dup2(o, 1);
+    dup2(e, 2);
+    dup2(in, 0);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+inline std::size_t line_count(const std::string& path) {
+  const std::string text = read_file(path);
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
 }
 
 }  // namespace colorwalk::testing

@@ -282,7 +282,7 @@ class BestFirstSearch {
   }
 
  private:
-  static constexpr Word kClosed = Word{1} << 32;
+  static constexpr Word kClosed = kClosedFlag;
 
   // Second pass of step() for child i of node `parent`: the duplicate check,
   // the cost, and storing it. False when the search must stop (a limit).
@@ -394,10 +394,7 @@ class BestFirstSearch {
   }
 
   // An entry of a node closed since, or reached since at a smaller cost.
-  bool is_stale(const BinaryHeap::Entry& e) const noexcept {
-    const Word* node = ws_.pool[e.id];
-    return (node[1] & kClosed) != 0 || g_of(node) != e.g;
-  }
+  bool is_stale(const BinaryHeap::Entry& e) const noexcept { return search::is_stale(ws_.pool, e); }
 
   // Pops the best entry that is not stale into `out`; false if none is left.
   bool pop_fresh(BinaryHeap::Entry& out) {

@@ -338,12 +338,7 @@ class ParallelBestFirstSearch {
 
   // The moves from the start to `id`, in order.
   void path_to(NodeId id, std::vector<Move>& out) const {
-    std::size_t length = 0;
-    for (NodeId n = id; parent_of(n) != kNoNode; n = parent_of(n))
-      ++length;
-    out.resize(length);
-    for (NodeId n = id; length > 0; n = parent_of(n))
-      out[--length] = move_from_bits<Move>(static_cast<std::uint32_t>(node(n)[0]));
+    trace_path_with([this](NodeId n) { return node(n); }, id, out);
   }
 
   SearchResult<Move> result() const {
@@ -360,7 +355,7 @@ class ParallelBestFirstSearch {
   }
 
  private:
-  static constexpr Word kClosed = Word{1} << 32;
+  static constexpr Word kClosed = kClosedFlag;
 
   // What a worker holds that the workspace does not: its statistics and
   // states in hand. Padded so that workers do not share cache lines.
@@ -381,7 +376,6 @@ class ParallelBestFirstSearch {
   const Word* node(NodeId id) const noexcept {
     return pws_.worker(id % workers_).ws.pool[static_cast<NodeId>(id / workers_)];
   }
-  NodeId parent_of(NodeId id) const noexcept { return static_cast<NodeId>(node(id)[0] >> 32); }
 
   bool stopped() {
     for (const Local& l : local_)
@@ -431,12 +425,8 @@ class ParallelBestFirstSearch {
     return false;
   }
 
-  static bool is_stale(const Workspace& ws, const BinaryHeap::Entry& e) noexcept {
-    const Word* n = ws.pool[e.id];
-    return (n[1] & kClosed) != 0 || static_cast<std::uint32_t>(n[1]) != e.g;
-  }
   static void drop_stale(Workspace& ws) {
-    while (!ws.heap.empty() && is_stale(ws, ws.heap.top()))
+    while (!ws.heap.empty() && is_stale(ws.pool, ws.heap.top()))
       ws.heap.pop();
   }
 
@@ -451,7 +441,7 @@ class ParallelBestFirstSearch {
       const BinaryHeap::Entry e = ws.heap.pop();
       // The next node's record is loaded while this one is expanded.
       if (!ws.heap.empty()) __builtin_prefetch(ws.pool[ws.heap.top().id]);
-      if (is_stale(ws, e)) continue;
+      if (is_stale(ws.pool, e)) continue;
       Word* n = ws.pool[e.id];
       n[1] |= kClosed;
       domain_.unpack({n + kHeaderWords, packed_}, l.work);
