@@ -11,13 +11,21 @@
 #                                              600 s or 8 GiB limit), with no
 #                                              time limit and SECOND_PASS_MIB
 #                                              of memory (default 16384);
+#   experiments/optima/b24c6n1000.board-B.rise2.csv
+#                                              a third pass on board B,
+#                                              for a board the second left
+#                                              unproven (out of memory):
+#                                              the completion bound with
+#                                              rise 2 (astar:completion=2),
+#                                              which costs more per node
+#                                              and stores far fewer nodes;
 #   experiments/optima/b24c6n1000.optimal.txt  one optimal solution per
 #                                              board in board order, the
 #                                              board's own symbols, for the
 #                                              boards proven so far (the
 #                                              longest proven prefix, each
-#                                              board from its first pass or
-#                                              else its second).
+#                                              board from the first pass
+#                                              that proved it).
 # The run resumes where the CSVs end, so it can be stopped (Ctrl-C) and
 # started again, a shard at a time: commit the files after each stretch.
 # tests/test_datasets.cpp replays every line and checks it against the CSVs.
@@ -59,14 +67,40 @@ if [[ $status -eq 0 ]]; then
   done
 fi
 
-# The longest prefix of boards 0, 1, 2, ... proven and verified, each from
-# the first pass or its second. (A second pass's solver spec holds a comma,
-# so its CSV quotes that field: o skips its second half.)
+# For awk over a results CSV split at every comma: how many more fields the
+# solver spec (field 2) took, because it holds commas and is quoted.
+quoted_spec='function spec_extra(  i) {
+  if ($2 !~ /^"/) return 0
+  for (i = 2; i <= NF; ++i) if ($i ~ /"$/ && (i > 2 || length($2) > 1)) return i - 2
+  return 0
+}'
+
+# Third pass: each board whose second pass ran without proving it, with the
+# stronger bound and the same memory.
 shopt -s nullglob
+if [[ $status -eq 0 ]]; then
+  for board_csv in experiments/optima/b24c6n1000.board-[0-9]*.csv; do
+    [[ $board_csv == *.rise2.csv ]] && continue
+    awk -F, "$quoted_spec"'
+      NR > 1 && !/^#/ { o = spec_extra(); if ($(5 + o) == 1) proven = 1 }
+      END { exit !proven }' "$board_csv" && continue
+    board=${board_csv#experiments/optima/b24c6n1000.board-}
+    board=${board%.csv}
+    build/experiments/colorwalk solve --boards "$datasets/b24c6n1000.txt" --format line \
+      --rules flood-it --solver "astar:memory=$second_mib,seconds=0,completion=2" \
+      --shard "$board/1000" ${threads:+--threads "$threads"} \
+      --csv "experiments/optima/b24c6n1000.board-$board.rise2.csv" --resume --quiet || status=$?
+    [[ $status -eq 0 ]] || break
+  done
+fi
+
+# The longest prefix of boards 0, 1, 2, ... proven and verified, each from
+# the first pass that proved it. (A later pass's solver spec holds commas,
+# so its CSV quotes that field: o skips the rest of it.)
 second=(experiments/optima/b24c6n1000.board-*.csv)
-awk -F, '
+awk -F, "$quoted_spec"'
   FNR == 1 || /^#/ { next }
-  { o = ($2 ~ /^"/ && $2 !~ /"$/) ? 1 : 0 }
+  { o = spec_extra() }
   $(5 + o) == 1 && $(8 + o) == 1 && !($1 in proven) { proven[$1] = $(4 + o) }
   END { for (b = 0; b in proven; ++b) print proven[b] }
 ' "$csv" "${second[@]}" > "$optimal.partial"
