@@ -46,7 +46,7 @@ std::string without_seconds(const std::string& text) {
       continue;
     }
     EXPECT_TRUE(split_csv_line(line, fields)) << line;
-    if (fields.size() == 9) fields[6] = "";
+    if (fields.size() >= 9) fields[6] = "";  // with `peak_mib` or, in older files, without
     for (std::size_t i = 0; i < fields.size(); ++i)
       out += (i ? "," : "") + csv_field(fields[i]);
     out += "\n";
@@ -318,8 +318,41 @@ TEST(Batch, MemoryLimitOutcomesDoNotDependOnThreads) {
       EXPECT_EQ(got[i].solution, expected[i].solution) << threads << " threads, row " << i;
       EXPECT_EQ(got[i].expanded, expected[i].expanded) << threads << " threads, row " << i;
       EXPECT_EQ(got[i].error, expected[i].error) << threads << " threads, row " << i;
+      // Workspaces keep nothing between boards under a limit: the peak is
+      // the board's own too.
+      EXPECT_EQ(got[i].peak_bytes, expected[i].peak_bytes) << threads << " threads, row " << i;
     }
   }
+}
+
+// Every row a run writes has the most memory the board's searches held: 0
+// for a solver that does not search, more for astar, whose beams and A*
+// share one workspace under its `memory` (its parallel search holds a
+// workspace of its own beside the beams').
+TEST(Batch, SearchingSolversReportTheirPeakMemory) {
+  const ArticlesSource source(4);
+  const auto results =
+      run_batch(source, options_for({"greedy", "astar", "astar:memory=16", "astar:threads=2"}, 1));
+  ASSERT_EQ(results.size(), 16u);
+  for (const BoardResult& r : results) {
+    const std::string what =
+        "board " + std::to_string(r.board) + ", solver " + std::to_string(r.solver);
+    EXPECT_TRUE(r.verified) << what << ": " << r.error;
+    ASSERT_TRUE(r.peak_bytes.has_value()) << what;
+    if (r.solver == 0) {
+      EXPECT_EQ(*r.peak_bytes, 0u) << what;
+      continue;
+    }
+    EXPECT_GT(*r.peak_bytes, std::uint64_t{64} << 10) << what;  // a pool segment at least
+    if (r.solver == 2) {
+      EXPECT_LE(*r.peak_bytes, std::uint64_t{16} << 20) << what;
+    }
+  }
+  // The run's first board is its solver's first, as for a solver made for
+  // that board alone: the same peak.
+  const ClusterGraph graph(source.board(0));
+  const Solution alone = builtin_solvers().parse("astar").make()->solve(graph, SolveContext{});
+  EXPECT_EQ(results[1].peak_bytes, std::optional<std::uint64_t>(alone.peak_bytes));
 }
 
 // A solver that plays greedy and reports, as its node count, the workers
@@ -465,6 +498,55 @@ TEST(Resume, MissingOrHeaderlessCsvStartsTheRun) {
   EXPECT_EQ(torn.cut_bytes(), 9u);
   torn.finish(true, {});
   EXPECT_EQ(read_file(dir.file("torn.csv")), std::string(kCsvHeader) + "\n");
+}
+
+// A CSV written before the `peak_mib` column (9 fields, `run` last) is
+// resumed as it is: the rows the run adds have no `peak_mib` either, so the
+// file keeps one format (scripts read its fields by position).
+TEST(Resume, ACsvWithoutPeakKeepsItsFormat) {
+  ScratchDir dir;
+  const RandomSource source(12, 5, 12, 12, 5);  // astar's peaks show in MiB: 0.1 or more
+  const auto specs = {"greedy", "astar"};
+  run_to_files(source, options_for(specs, 1), dir.file("full.csv"));
+  // The same rows as a colorwalk without `peak_mib` wrote them.
+  std::istringstream in(read_file(dir.file("full.csv")));
+  std::string old_full;
+  std::string cut;
+  std::vector<std::string> fields;
+  std::size_t line = 0;
+  for (std::string text; std::getline(in, text); ++line) {
+    ASSERT_TRUE(split_csv_line(text, fields)) << text;
+    ASSERT_EQ(fields.size(), 10u) << text;
+    if (line > 0 && fields[1] == "greedy") {
+      EXPECT_EQ(fields[8], "0.0") << text;
+    } else if (line > 0) {
+      EXPECT_GT(std::stod(fields[8]), 0.0) << text;  // astar's
+    }
+    fields.erase(fields.begin() + 8);
+    std::string row;
+    for (std::size_t i = 0; i < fields.size(); ++i)
+      row += (i ? "," : "") + csv_field(fields[i]);
+    old_full += row + "\n";
+    if (line <= 2 * 5) cut += row + "\n";  // the header and 5 boards
+  }
+  EXPECT_EQ(old_full.substr(0, old_full.find('\n')), kCsvHeaderWithoutPeak);
+  dir.write("old.csv", cut);
+  {
+    ResultsCsvReader reader(dir.file("old.csv"));
+    EXPECT_FALSE(reader.has_peak());
+    std::vector<CsvRow> rows;
+    ASSERT_TRUE(reader.next_board(rows));
+    EXPECT_TRUE(reader.provenance().has_value());
+    EXPECT_EQ(rows[1].result.peak_bytes, std::nullopt);
+  }
+  BatchOptions o = options_for(specs, 1);
+  RunRecorder recorder(source, o, RecorderOptions{dir.file("old.csv"), "", true});
+  EXPECT_EQ(recorder.resumed(), 5u);
+  o.skip = recorder.resumed();
+  EXPECT_EQ(run_batch(source, o, recorder).reported, 7u);
+  recorder.finish(true, {});
+  EXPECT_TRUE(
+      same_lines(without_seconds(read_file(dir.file("old.csv"))), without_seconds(old_full)));
 }
 
 TEST(Resume, RefusesACsvOfAnotherRun) {

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "datasets.hpp"
 #include "game/board_io.hpp"
 #include "game/replay.hpp"
 #include "game/sources.hpp"
@@ -163,14 +164,16 @@ TEST(Cli, SolveArticlesGreedyWritesHundredVerifiedRows) {
   EXPECT_NE(r.out.find("greedy"), std::string::npos);
   const auto lines = split_lines(read_file(csv));
   ASSERT_EQ(lines.size(), 101u);
-  EXPECT_EQ(lines[0], "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,run");
+  EXPECT_EQ(lines[0],
+            "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,peak_mib,run");
   const ArticlesSource source(100);
   double total = 0;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const auto f = split_csv_simple(lines[i]);
-    ASSERT_EQ(f.size(), 9u) << lines[i];
+    ASSERT_EQ(f.size(), 10u) << lines[i];
+    EXPECT_EQ(f[8], "0.0") << lines[i];  // greedy holds no search memory
     // The run's provenance in the first row only.
-    EXPECT_EQ(f[8].empty(), i > 1) << lines[i];
+    EXPECT_EQ(f[9].empty(), i > 1) << lines[i];
     EXPECT_EQ(f[0], std::to_string(i - 1));
     EXPECT_EQ(f[1], "greedy");
     EXPECT_EQ(std::stoul(f[2]), f[3].size());
@@ -244,8 +247,8 @@ std::size_t complete_boards(const std::string& csv, std::size_t solvers) {
   EXPECT_EQ((lines.size() - 1) % solvers, 0u);
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const auto f = split_csv_simple(lines[i]);
-    EXPECT_EQ(f.size(), 9u) << lines[i];
-    if (f.size() != 9) break;
+    EXPECT_EQ(f.size(), 10u) << lines[i];
+    if (f.size() != 10) break;
     EXPECT_EQ(f[0], std::to_string((i - 1) / solvers)) << lines[i];
     EXPECT_EQ(f[7], "1") << lines[i];
   }
@@ -347,6 +350,51 @@ TEST(Cli, ResumeContinuesACutCsvToTheSameResults) {
                            "random, random-skip, greedy-look-ahead:depth=3, this run's are greedy"),
             std::string::npos)
       << other.err;
+}
+
+// The committed record of the b24c6n1000 proofs was written before the
+// `peak_mib` column (experiments/optima/b24c6n1000.csv, 9 columns, which
+// scripts/prove-b24c6n1000.sh resumes and reads by field number). It is
+// resumed in its own format: a board cut from its end is solved again and
+// appended without `peak_mib`, the rows before it left as they were.
+TEST(Cli, TheCommittedOptimaCsvResumesInItsOwnFormat) {
+  const auto boards = (colorwalk::testing::datasets_dir() / "b24c6n1000.txt").string();
+  COLORWALK_NEED_DATASET_FILES(boards);
+  const auto repo = std::filesystem::path(__FILE__).parent_path().parent_path();
+  const std::string committed = read_file((repo / "experiments/optima/b24c6n1000.csv").string());
+  const auto lines = split_lines(committed);
+  ASSERT_EQ(lines.size(), 1u + 1000);
+  EXPECT_EQ(lines[0], "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,run");
+  ScratchDir dir;
+  std::string cut;  // board 999 (1.3 s of astar) left to solve
+  for (std::size_t i = 0; i < 1000; ++i)
+    cut += lines[i] + "\n";
+  const std::string csv = dir.write("b24.csv", cut);
+  const auto r = run_colorwalk(dir, "solve --boards '" + boards +
+                                        "' --format line --rules flood-it --solver "
+                                        "astar:memory=8192 --threads 1 --resume --csv '" +
+                                        csv + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("999 of 1,000 boards done"), std::string::npos) << r.err;
+  const std::string resumed = read_file(csv);
+  ASSERT_EQ(resumed.substr(0, cut.size()), cut);
+  const auto added = split_csv_simple(resumed.substr(cut.size(), resumed.size() - cut.size() - 1));
+  ASSERT_EQ(added.size(), 9u) << resumed.substr(cut.size());
+  const auto last = split_csv_simple(lines[1000]);
+  EXPECT_EQ(added[0], "999");
+  EXPECT_EQ(added[1], "astar:memory=8192");
+  EXPECT_EQ(added[2], last[2]);  // 30 moves, proven optimal, verified
+  EXPECT_EQ(added[4], "1");
+  EXPECT_EQ(added[7], "1");
+  EXPECT_EQ(added[8], "");  // no run field past the first row
+  // Resumed again, finished: nothing changes.
+  ASSERT_EQ(run_colorwalk(dir, "solve --boards '" + boards +
+                                   "' --format line --rules flood-it --solver astar:memory=8192 "
+                                   "--threads 1 -q --resume --csv '" +
+                                   csv + "'")
+                .exit_code,
+            0);
+  EXPECT_EQ(read_file(csv), resumed);
 }
 
 TEST(Cli, InterruptedRunKeepsWholeBoardsAndResumes) {

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <sstream>
 
+#include "board_groups.hpp"
 #include "game/board_io.hpp"
 #include "game/sources.hpp"
 #include "merge.hpp"
@@ -139,13 +141,13 @@ TEST(Report, CsvRowsQuoteSpecsAndReadBack) {
   r.seconds = 0.25;
   std::string text;
   append_csv_row(text, r, "greedy-look-ahead:depth=2,legacy=1");
-  EXPECT_EQ(text, "7,\"greedy-look-ahead:depth=2,legacy=1\",3,012,0,10,0.250000,1,\n");
+  EXPECT_EQ(text, "7,\"greedy-look-ahead:depth=2,legacy=1\",3,012,0,10,0.250000,1,,\n");
   std::vector<std::string> fields;
   ASSERT_TRUE(split_csv_line(text.substr(0, text.size() - 1), fields));
-  EXPECT_EQ(fields.size(), 9u);
+  EXPECT_EQ(fields.size(), 10u);
   text.clear();
   append_csv_row(text, r, "greedy", "format=1;start=0,0");
-  EXPECT_EQ(text, "7,greedy,3,012,0,10,0.250000,1,\"format=1;start=0,0\"\n");
+  EXPECT_EQ(text, "7,greedy,3,012,0,10,0.250000,1,,\"format=1;start=0,0\"\n");
   EXPECT_EQ(fields[1], "greedy-look-ahead:depth=2,legacy=1");
   EXPECT_TRUE(split_csv_line("a,\"b \"\"c\"\"\",", fields));
   EXPECT_EQ(fields, (std::vector<std::string>{"a", "b \"c\"", ""}));
@@ -314,8 +316,12 @@ struct ArticlesRun {
     const ClusterGraph g(b);
     return moves_to_string(b, options.solvers[solver].make()->solve(g, SolveContext{}).moves);
   }
-  // Board `board`'s rows; `first`: the first rows of a file.
-  std::string rows(std::size_t board, bool first = false) const {
+  // Board `board`'s rows; `first`: the first rows of a file. `peak`: each
+  // row's peak_bytes (none: not recorded); `peak_column` false: rows
+  // without the `peak_mib` field, as before it was added.
+  std::string rows(std::size_t board, bool first = false,
+                   std::optional<std::uint64_t> peak = std::nullopt,
+                   bool peak_column = true) const {
     std::string text;
     for (std::size_t s = 0; s < options.solvers.size(); ++s) {
       BoardResult r;
@@ -324,8 +330,9 @@ struct ArticlesRun {
       r.moves = r.solution.size();
       r.seconds = 0.001;
       r.verified = true;
+      r.peak_bytes = peak;
       append_csv_row(text, r, options.solvers[s].text,
-                     first && s == 0 ? provenance.encode() : std::string());
+                     first && s == 0 ? provenance.encode() : std::string(), peak_column);
     }
     return text;
   }
@@ -407,7 +414,7 @@ TEST(Merge, RefusesDuplicatesGapsAndMismatches) {
   EXPECT_NE(merge_error(run.merge({a, order}))
                 .find("order.csv:4: board 0 after board 1: boards must be in increasing order"),
             std::string::npos);
-  const auto bad = dir.write("bad.csv", kHeader + "0,g,3,01,0,0,0.1,1,\n");
+  const auto bad = dir.write("bad.csv", kHeader + "0,g,3,01,0,0,0.1,1,,\n");
   EXPECT_NE(
       merge_error(run.merge({bad})).find("bad.csv:2: moves is 3 but the solution has 2 moves"),
       std::string::npos);
@@ -442,7 +449,7 @@ TEST(Merge, RefusesRowsNoRunWrites) {
       {replaced(good, "0.001000", "-1"), ":2: seconds is '-1'"},
       {replaced(good, rr1 + ",0,0,0.001000,1,", rr1 + ",1,0,0.001000,0,"),
        ":5: proven_optimal is 1 on a row that did not verify"},
-      {replaced(replaced(good, ",0,0,0.001000,1,\"", ",0,18446744073709551615,0.001000,1,\""),
+      {replaced(replaced(good, ",0,0,0.001000,1,,\"", ",0,18446744073709551615,0.001000,1,,\""),
                 "1,greedy," + std::to_string(run.solution(1, 0).size()) + "," + run.solution(1, 0) +
                     ",0,0,",
                 "1,greedy," + std::to_string(run.solution(1, 0).size()) + "," + run.solution(1, 0) +
@@ -450,8 +457,8 @@ TEST(Merge, RefusesRowsNoRunWrites) {
        ":4: board 1, solver greedy: its counters overflow"},
       {replaced(
            good,
-           "1,round-robin-skip," + std::to_string(rr1.size()) + "," + rr1 + ",0,0,0.001000,1,",
-           "1,round-robin-skip," + std::to_string(rr1.size()) + "," + rr1 + ",0,0,0.001000,1,x"),
+           "1,round-robin-skip," + std::to_string(rr1.size()) + "," + rr1 + ",0,0,0.001000,1,,",
+           "1,round-robin-skip," + std::to_string(rr1.size()) + "," + rr1 + ",0,0,0.001000,1,,x"),
        ":5: a `run` field past the first row"},
       {replaced(good, "solver_seed=0", "solver_seed=x"), ":2: malformed `run` field"},
       {replaced(good, "format=1", "format=9"), ":2: malformed `run` field: format 9"},
@@ -480,6 +487,282 @@ TEST(Merge, RefusesRowsNoRunWrites) {
   };
   EXPECT_NE(merge_error(wrong).find("the boards to replay its rows on are not its run's"),
             std::string::npos);
+}
+
+// `peak_mib`: a board's peak search memory, in MiB with one decimal, before
+// `run`; empty where it was not recorded. Written, read back, and in the
+// JSON rows where known.
+TEST(ResultsCsv, PeakMibIsWrittenAndReadBack) {
+  EXPECT_EQ(format_peak_mib(std::nullopt), "");
+  EXPECT_EQ(format_peak_mib(0), "0.0");
+  EXPECT_EQ(format_peak_mib(std::uint64_t{3} << 19), "1.5");
+  EXPECT_EQ(format_peak_mib(12345678), "11.8");
+  EXPECT_EQ(format_peak_mib(std::uint64_t{5} << 30), "5120.0");
+  BoardResult r = result(4, 0, 2);
+  r.solution = "01";
+  r.peak_bytes = std::uint64_t{3} << 19;
+  std::string text;
+  append_csv_row(text, r, "astar");
+  EXPECT_EQ(text, "4,astar,2,01,0,10,0.500000,1,1.5,\n");
+  text.clear();
+  append_csv_row(text, r, "astar", "", false);
+  EXPECT_EQ(text, "4,astar,2,01,0,10,0.500000,1,\n");
+  text.clear();
+  append_json_row(text, r, "astar");
+  EXPECT_EQ(text,
+            "{\"type\":\"result\",\"board\":4,\"solver\":\"astar\",\"moves\":2,\"solution\":"
+            "\"01\",\"proven_optimal\":false,\"expanded\":10,\"seconds\":0.500000,"
+            "\"verified\":true,\"peak_mib\":1.5}\n");
+
+  ScratchDir dir;
+  const ArticlesRun run;
+  const auto path =
+      dir.write("peak.csv", kHeader + run.rows(0, true, std::uint64_t{3} << 19) +
+                                run.rows(1, false, 12345678) + run.rows(2, false, std::nullopt));
+  ResultsCsvReader reader(path);
+  EXPECT_TRUE(reader.has_peak());
+  std::vector<CsvRow> rows;
+  ASSERT_TRUE(reader.next_board(rows));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].result.peak_bytes, std::optional<std::uint64_t>(std::uint64_t{3} << 19));
+  ASSERT_TRUE(reader.provenance().has_value());  // the `run` field, after `peak_mib`
+  EXPECT_EQ(reader.provenance()->encode(), run.provenance.encode());
+  ASSERT_TRUE(reader.next_board(rows));
+  ASSERT_TRUE(rows[1].result.peak_bytes.has_value());
+  EXPECT_EQ(format_peak_mib(rows[1].result.peak_bytes), "11.8");  // 11.8 MiB, to a byte
+  EXPECT_EQ(*rows[1].result.peak_bytes, 12373197u);
+  ASSERT_TRUE(reader.next_board(rows));
+  EXPECT_EQ(rows[0].result.peak_bytes, std::nullopt);  // an empty field: not recorded
+  EXPECT_FALSE(reader.next_board(rows));
+
+  // Values no search holds are refused, naming the line.
+  const std::string good = kHeader + run.rows(0, true, 1 << 20);
+  for (const char* bad : {"-1.0", "x", "nan", "inf", "2000000000.0"}) {
+    const auto bad_path =
+        dir.write("bad.csv", replaced(good, ",1.0,", "," + std::string(bad) + ","));
+    EXPECT_NE(
+        merge_error(run.merge({bad_path}))
+            .find(bad_path + ":2: peak_mib is '" + std::string(bad) + "': no search holds that"),
+        std::string::npos)
+        << bad << ": " << merge_error(run.merge({bad_path}));
+  }
+}
+
+// A CSV written before `peak_mib` (its header ends `verified,run`) is read
+// as it is, its rows without a peak; merged alone it stays in its format,
+// merged with a CSV that has the column it gets the column, empty in its
+// rows.
+TEST(ResultsCsv, ACsvWithoutPeakIsReadAndMerged) {
+  ScratchDir dir;
+  const ArticlesRun run;
+  const std::string old_header = std::string(kCsvHeaderWithoutPeak) + "\n";
+  const auto old = dir.write("old.csv", old_header + run.rows(0, true, 1 << 20, false) +
+                                            run.rows(2, false, 1 << 20, false));
+  EXPECT_EQ(read_file(old).find(",1.0"), std::string::npos);
+  {
+    ResultsCsvReader reader(old);
+    EXPECT_FALSE(reader.has_peak());
+    std::vector<CsvRow> rows;
+    ASSERT_TRUE(reader.next_board(rows));
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].result.peak_bytes, std::nullopt);
+    EXPECT_EQ(rows[0].result.moves, rows[0].result.solution.size());
+    EXPECT_TRUE(rows[0].result.verified);
+    ASSERT_TRUE(reader.provenance().has_value());
+    EXPECT_EQ(reader.provenance()->encode(), run.provenance.encode());
+  }
+  // A row of the other format is refused, naming the header it lacks.
+  const auto mixed = dir.write("mixed.csv", old_header + run.rows(0, true, 1 << 20, true));
+  EXPECT_NE(merge_error(run.merge({mixed}))
+                .find(mixed + ":2: expected 9 fields (" + std::string(kCsvHeaderWithoutPeak) +
+                      "), found 10"),
+            std::string::npos)
+      << merge_error(run.merge({mixed}));
+
+  RunProvenance merged = run.provenance;
+  merged.shard = "0/1";
+  const auto lone = dir.write("lone.csv", old_header + run.rows(1, true, 1 << 20, false));
+  merge_results(run.merge({old, lone}, dir.file("m.csv"), "", 3));
+  EXPECT_EQ(
+      read_file(dir.file("m.csv")),
+      old_header +
+          replaced(run.rows(0, true, 1 << 20, false), run.provenance.encode(), merged.encode()) +
+          run.rows(1, false, 1 << 20, false) + run.rows(2, false, 1 << 20, false));
+
+  const auto recent = dir.write("recent.csv", kHeader + run.rows(1, true, std::uint64_t{5} << 20));
+  merge_results(run.merge({old, recent}, dir.file("n.csv"), dir.file("n.jsonl"), 3));
+  EXPECT_EQ(read_file(dir.file("n.csv")),
+            kHeader + replaced(run.rows(0, true), run.provenance.encode(), merged.encode()) +
+                run.rows(1, false, std::uint64_t{5} << 20) + run.rows(2));
+  const std::string json = read_file(dir.file("n.jsonl"));
+  EXPECT_EQ(std::count(json.begin(), json.end(), '\n'), 8);
+  std::size_t with_peak = 0;
+  for (auto at = json.find("\"peak_mib\":5.0}"); at != std::string::npos;
+       at = json.find("\"peak_mib\":5.0}", at + 1))
+    ++with_peak;
+  EXPECT_EQ(with_peak, 2u);  // board 1's rows
+  std::size_t peaks = 0;
+  for (auto at = json.find("\"peak_mib\":"); at != std::string::npos;
+       at = json.find("\"peak_mib\":", at + 1))
+    ++peaks;
+  EXPECT_EQ(peaks, 2u);  // and none in the old file's rows
+}
+
+namespace {
+
+// Boards of two sizes (2x2 with 2 colours, 3x3 with 3), one a file in the
+// flood-it-boards format, each stating its optimum.
+std::unique_ptr<FileSource> two_sizes(const ScratchDir& dir) {
+  std::filesystem::create_directories(dir.file("boards"));
+  dir.write("boards/a", "2 2 2\n1 2 2 1\n2\n");
+  dir.write("boards/b", "2 2 2\n2 1 1 2\n2\n");
+  dir.write("boards/c", "3 3 3\n1 2 3 2 3 1 3 1 2\n4\n");
+  dir.write("boards/d", "2 2 2\n1 1 2 2\n1\n");
+  return load_file_source({dir.file("boards")}, std::nullopt);
+}
+
+// A results CSV of one solver on `source`'s boards: board i with
+// `moves[i]` moves in `seconds[i]`, its peak `peaks[i]`.
+std::string group_csv(const BoardSource& source, const std::vector<std::size_t>& moves,
+                      const std::vector<double>& seconds,
+                      const std::vector<std::optional<std::uint64_t>>& peaks, bool peak_column) {
+  BatchOptions options;
+  options.solvers = {builtin_solvers().parse("astar")};
+  const RunProvenance provenance = make_provenance(source, options, {"--boards", "boards"});
+  std::string text = std::string(peak_column ? kCsvHeader : kCsvHeaderWithoutPeak) + "\n";
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    BoardResult r;
+    r.board = i;
+    r.moves = moves[i];
+    r.solution = std::string(moves[i], '1');
+    r.proven_optimal = true;
+    r.verified = true;
+    r.seconds = seconds[i];
+    r.expanded = 100 * (i + 1);
+    r.peak_bytes = peaks[i];
+    append_csv_row(text, r, "astar", i == 0 ? provenance.encode() : std::string(), peak_column);
+  }
+  return text;
+}
+
+}  // namespace
+
+// The report of an experiment's `group = size`: per group, the largest
+// peak of one of its boards (what the machine must hold to solve the
+// group), and each slow board's own peak.
+TEST(BoardGroups, EachGroupReportsItsLargestBoardPeak) {
+  ScratchDir dir;
+  const auto source = two_sizes(dir);
+  ASSERT_EQ(source->size(), 4u);
+  const std::uint64_t mib = 1 << 20;
+  const auto csv = dir.write("run.csv", group_csv(*source, {2, 2, 4, 1}, {0.5, 0.25, 2.0, 0.125},
+                                                  {3 * mib / 2, 3 * mib, mib / 2, 2 * mib}, true));
+  const BoardGroups groups = group_boards(csv, *source, {"astar"}, 2);
+  ASSERT_EQ(groups.rows.size(), 2u);
+  EXPECT_EQ(groups.rows[0].group, "2x2, 2 colors");
+  EXPECT_EQ(groups.rows[0].boards, 3u);
+  EXPECT_EQ(groups.rows[0].peak_bytes, 3 * mib);  // boards a, b, d: the largest, b's
+  EXPECT_EQ(groups.rows[0].peak_known, 3u);
+  EXPECT_EQ(groups.rows[0].stated, 5u);
+  EXPECT_EQ(groups.rows[1].group, "3x3, 3 colors");
+  EXPECT_EQ(groups.rows[1].peak_bytes, mib / 2);
+  ASSERT_EQ(groups.slowest.size(), 2u);
+  EXPECT_EQ(groups.slowest[0].name, "c");
+  EXPECT_EQ(groups.slowest[0].peak_bytes, std::optional<std::uint64_t>(mib / 2));
+  EXPECT_EQ(groups.slowest[1].name, "a");
+  EXPECT_EQ(groups.slowest[1].peak_bytes, std::optional<std::uint64_t>(3 * mib / 2));
+
+  std::ostringstream text;
+  write_board_groups(text, groups, TableStyle::kText);
+  EXPECT_EQ(
+      text.str(),
+      "size and colors solver boards   moves  stated proven   seconds     expanded  peak MiB\n"
+      "2x2, 2 colors   astar       3       5       5      3      0.88          700       3.0\n"
+      "3x3, 3 colors   astar       1       4       4      1      2.00          300       0.5\n"
+      "peak MiB: the most search memory one board held (its solver's workspaces at their "
+      "peak, with what they kept from earlier boards unless the run has a --memory-limit); "
+      "a group's is its largest board's; -: not recorded.\n"
+      "\nSlowest boards:\n"
+      "  astar  c                   4 moves      2.00 s          300 expanded       0.5 MiB "
+      "peak\n"
+      "  astar  a                   2 moves      0.50 s          100 expanded       1.5 MiB "
+      "peak\n");
+  std::ostringstream md;
+  write_board_groups(md, groups, TableStyle::kMarkdown);
+  EXPECT_NE(
+      md.str().find("| expanded | peak MiB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n"),
+      std::string::npos)
+      << md.str();
+  EXPECT_NE(md.str().find("| 2x2, 2 colors | `astar` | 3 | 5 | 5 | 3 | 0.88 | 700 | 3.0 |\n"),
+            std::string::npos)
+      << md.str();
+  EXPECT_NE(md.str().find("| `astar` | c | 4 | 2.00 | 300 | 0.5 |\n"), std::string::npos)
+      << md.str();
+}
+
+// A CSV without peaks (written before `peak_mib`, or with rows adopted
+// from one) reports `-` where a group's largest peak is not known.
+TEST(BoardGroups, AGroupWithoutEveryPeakShowsADash) {
+  ScratchDir dir;
+  const auto source = two_sizes(dir);
+  const std::uint64_t mib = 1 << 20;
+  const auto old = dir.write("old.csv", group_csv(*source, {2, 2, 4, 1}, {0.5, 0.25, 2.0, 0.125},
+                                                  {mib, mib, mib, mib}, false));
+  const BoardGroups groups = group_boards(old, *source, {"astar"}, 1);
+  ASSERT_EQ(groups.rows.size(), 2u);
+  EXPECT_EQ(groups.rows[0].peak_known, 0u);
+  std::ostringstream text;
+  write_board_groups(text, groups, TableStyle::kText);
+  EXPECT_NE(text.str().find("      3      0.88          700         -\n"), std::string::npos)
+      << text.str();
+  EXPECT_NE(text.str().find("300 expanded         - MiB peak\n"), std::string::npos) << text.str();
+
+  // One board of the 2x2 group without a peak: that group's is not known,
+  // the 3x3 group's is.
+  const auto part = dir.write("part.csv", group_csv(*source, {2, 2, 4, 1}, {0.5, 0.25, 2.0, 0.125},
+                                                    {mib, std::nullopt, 2 * mib, mib}, true));
+  const BoardGroups some = group_boards(part, *source, {"astar"}, 1);
+  EXPECT_EQ(some.rows[0].peak_known, 2u);
+  std::ostringstream md;
+  write_board_groups(md, some, TableStyle::kMarkdown);
+  EXPECT_NE(md.str().find("| 2x2, 2 colors | `astar` | 3 | 5 | 5 | 3 | 0.88 | 700 | - |\n"),
+            std::string::npos)
+      << md.str();
+  EXPECT_NE(md.str().find("| 3x3, 3 colors | `astar` | 1 | 4 | 4 | 1 | 2.00 | 300 | 2.0 |\n"),
+            std::string::npos)
+      << md.str();
+}
+
+// The committed results CSVs (experiments/optima/: the b24c6n1000 proofs)
+// were written before `peak_mib` and are read as they are: every row, with
+// no peak, the run's provenance from the first. One written since would
+// have a peak in every row.
+TEST(ResultsCsv, TheCommittedOptimaCsvsAreRead) {
+  const auto optima =
+      std::filesystem::path(__FILE__).parent_path().parent_path() / "experiments/optima";
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(optima)) {
+    if (entry.path().extension() != ".csv") continue;
+    const std::string path = entry.path().string();
+    ++files;
+    ResultsCsvReader reader(path);
+    EXPECT_TRUE(reader.has_header()) << path;
+    std::vector<CsvRow> rows;
+    std::size_t boards = 0;
+    while (reader.next_board(rows)) {
+      ++boards;
+      for (const CsvRow& row : rows)
+        EXPECT_EQ(row.result.peak_bytes.has_value(), reader.has_peak()) << path << ":" << row.line;
+    }
+    EXPECT_GT(boards, 0u) << path;
+    EXPECT_TRUE(reader.provenance().has_value()) << path;
+    EXPECT_EQ(reader.torn_bytes(), 0u) << path;
+    if (entry.path().filename() == "b24c6n1000.csv") {
+      EXPECT_FALSE(reader.has_peak());
+      EXPECT_EQ(boards, 1000u);
+    }
+  }
+  EXPECT_GE(files, 4u);
 }
 
 TEST(Provenance, EncodesAndComparesRuns) {

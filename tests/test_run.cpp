@@ -13,6 +13,8 @@
 #include "experiment_runner.hpp"
 #include "game/board_io.hpp"
 #include "registry/registry.hpp"
+#include "report.hpp"
+#include "results_csv.hpp"
 #include "test_support.hpp"
 
 using namespace colorwalk;
@@ -175,6 +177,72 @@ TEST(ExperimentRunner, RunsAnExperimentFileIntoItsResultsFolder) {
     EXPECT_TRUE(std::filesystem::exists(dir.file(std::string("out/tiny") + suffix))) << suffix;
   EXPECT_EQ(read_file(dir.file("out/tiny.txt")), out.str());
   EXPECT_EQ(count_lines(read_file(dir.file("out/tiny.csv"))), 1u + 4u * 2u);
+}
+
+// `group = size`: the report gives each group's largest board peak, the
+// most search memory one of its boards held, as the run's CSV records it.
+TEST(ExperimentRunner, GroupedReportGivesEachGroupsLargestBoardPeak) {
+  ScratchDir dir;
+  std::filesystem::create_directories(dir.file("exps/boards"));
+  // Flood-it-boards files: three 10x10 boards of 6 colours, two 12x12.
+  const RandomSource small(3, 1, 10, 10, 6);
+  const RandomSource large(2, 2, 12, 12, 6);
+  std::size_t file = 0;
+  for (const RandomSource* source : {&small, &large}) {
+    for (std::size_t i = 0; i < source->size(); ++i) {
+      const Board b = source->board(i);
+      std::string text = std::to_string(b.height()) + " " + std::to_string(b.width()) + " 6\n";
+      for (const Color c : b.cells())
+        text += std::to_string(c + 1) + " ";
+      dir.write("exps/boards/b" + std::to_string(file++), text + "\n0\n");
+    }
+  }
+  const std::string path = dir.write("exps/grouped.exp",
+                                     "description = grouped\nboards = boards\n"
+                                     "format = flood-it-boards\nrules = flood-it\n"
+                                     "group = size\nsolver = astar\n");
+  ExperimentRequest request;
+  request.settings.threads = 1;
+  request.settings.quiet = true;
+  std::ostringstream out;
+  std::ostringstream log;
+  const ExperimentRun run =
+      run_experiment(load_experiment(path), request, dir.file("out"), out, log);
+  EXPECT_EQ(run.status, kExitOk) << log.str();
+  ASSERT_EQ(run.boards, 5u);
+  // Each group's largest peak_mib in the CSV.
+  std::vector<std::string> largest(2);
+  std::vector<double> most(2, -1);
+  ResultsCsvReader reader(dir.file("out/grouped.csv"));
+  ASSERT_TRUE(reader.has_peak());
+  std::vector<CsvRow> rows;
+  while (reader.next_board(rows)) {
+    ASSERT_TRUE(rows[0].result.peak_bytes.has_value());
+    const std::size_t group = rows[0].result.board < 3 ? 0 : 1;
+    const double mib = static_cast<double>(*rows[0].result.peak_bytes);
+    EXPECT_GT(mib, 0.0);
+    if (mib > most[group]) {
+      most[group] = mib;
+      largest[group] = format_peak_mib(rows[0].result.peak_bytes);
+    }
+  }
+  const std::string report = read_file(dir.file("out/grouped.txt"));
+  EXPECT_NE(report.find("expanded  peak MiB\n"), std::string::npos) << report;
+  const auto row_of = [&](const std::string& group) {
+    const auto at = report.find("\n" + group);
+    return at == std::string::npos ? std::string()
+                                   : report.substr(at + 1, report.find('\n', at + 1) - at - 1);
+  };
+  const std::string small_row = row_of("10x10, 6 colors");
+  const std::string large_row = row_of("12x12, 6 colors");
+  ASSERT_FALSE(small_row.empty()) << report;
+  ASSERT_FALSE(large_row.empty()) << report;
+  EXPECT_EQ(small_row.substr(small_row.find_last_of(' ') + 1), largest[0]) << report;
+  EXPECT_EQ(large_row.substr(large_row.find_last_of(' ') + 1), largest[1]) << report;
+  EXPECT_NE(report.find(" MiB peak\n"), std::string::npos) << report;
+  const std::string md = read_file(dir.file("out/grouped.md"));
+  EXPECT_NE(md.find("| 12x12, 6 colors | `astar` | 2 | "), std::string::npos) << md;
+  EXPECT_NE(md.find(" | " + largest[1] + " |\n"), std::string::npos) << md;
 }
 
 TEST(ExperimentRunner, SuiteRunsEachPartInItsOwnFolder) {

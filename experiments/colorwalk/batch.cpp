@@ -207,6 +207,7 @@ void solve_board_with(const BoardSource& source, const BatchOptions& options, So
       result = BoardResult{};
       result.board = index;
       result.solver = s;
+      result.peak_bytes = 0;
       const SolverInfo& info = *options.solvers[s].info;
       if (!solvers[s]) solvers[s] = options.solvers[s].make();
       const SolveContext context{board_stream_seed(options.solver_seed, index), options.cancel,
@@ -220,6 +221,7 @@ void solve_board_with(const BoardSource& source, const BatchOptions& options, So
           slot.dropped = true;  // possibly cut short: never reported
           return;
         }
+        result.peak_bytes = solution.peak_bytes;
         if (solution.memory_refused) {
           if (!alone) {
             again[s] = 1;  // others held the memory: solved again, alone
@@ -259,6 +261,7 @@ void solve_board(const BoardSource& source, const BatchOptions& options, SolverS
   for (std::size_t s = 0; s < count; ++s) {
     slot.results[s].board = slot.board;
     slot.results[s].solver = s;
+    slot.results[s].peak_bytes = 0;
   }
   std::vector<char> run(count, 1);
   std::vector<char> again(count, 0);

@@ -97,6 +97,11 @@ struct BoardResult {
   std::uint64_t expanded = 0;
   double seconds = 0;
   bool verified = false;
+  // The most bytes the board's searches held at once (Solution::
+  // peak_bytes; 0 for a solver that does not search): set for every row a
+  // run writes; none for a row read back without it (from a CSV written
+  // before the `peak_mib` column, or an empty field).
+  std::optional<std::uint64_t> peak_bytes;
   std::string error;  // why the result failed (empty when verified)
 };
 

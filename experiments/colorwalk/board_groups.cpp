@@ -43,8 +43,12 @@ BoardGroups group_boards(const std::string& results_csv, const BoardSource& sour
       if (row.result.proven_optimal) ++r.proven;
       r.seconds += row.result.seconds;
       r.expanded += row.result.expanded;
+      if (row.result.peak_bytes) {
+        r.peak_bytes = std::max(r.peak_bytes, *row.result.peak_bytes);
+        ++r.peak_known;
+      }
       slow[s].push_back({*it, index, source.name(index), row.result.moves, row.result.seconds,
-                         row.result.expanded});
+                         row.result.expanded, row.result.peak_bytes});
     }
   }
   BoardGroups groups;
@@ -64,22 +68,36 @@ void write_board_groups(std::ostream& out, const BoardGroups& groups, TableStyle
   const auto stated = [](const BoardGroupRow& r) {
     return r.stated_known == r.boards ? std::to_string(r.stated) : std::string("-");
   };
+  const auto peak = [](const BoardGroupRow& r) {
+    return r.peak_known == r.boards ? format_peak_mib(r.peak_bytes) : std::string("-");
+  };
+  const auto board_peak = [](const SlowBoard& b) {
+    return b.peak_bytes ? format_peak_mib(b.peak_bytes) : std::string("-");
+  };
+  const auto name = [](const SlowBoard& b) {
+    return b.name.empty() ? std::to_string(b.board) : b.name;
+  };
+  static constexpr const char* kPeakNote =
+      "peak MiB: the most search memory one board held (its solver's workspaces at their "
+      "peak, with what they kept from earlier boards unless the run has a --memory-limit); "
+      "a group's is its largest board's; -: not recorded.\n";
   if (style == TableStyle::kMarkdown) {
     out << "| size and colors | solver | boards | moves | stated optima | proven | seconds | "
-           "expanded |\n|---|---|---:|---:|---:|---:|---:|---:|\n";
+           "expanded | peak MiB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const BoardGroupRow& r : groups.rows) {
-      std::snprintf(line, sizeof line, "| %s | `%s` | %zu | %llu | %s | %zu | %.2f | %llu |\n",
+      std::snprintf(line, sizeof line, "| %s | `%s` | %zu | %llu | %s | %zu | %.2f | %llu | %s |\n",
                     r.group.c_str(), r.solver.c_str(), r.boards,
                     static_cast<unsigned long long>(r.moves), stated(r).c_str(), r.proven,
-                    r.seconds, static_cast<unsigned long long>(r.expanded));
+                    r.seconds, static_cast<unsigned long long>(r.expanded), peak(r).c_str());
       out << line;
     }
-    out << "\nSlowest boards:\n\n| solver | board | moves | seconds | expanded |\n"
-           "|---|---|---:|---:|---:|\n";
+    out << "\n" << kPeakNote;
+    out << "\nSlowest boards:\n\n| solver | board | moves | seconds | expanded | peak MiB |\n"
+           "|---|---|---:|---:|---:|---:|\n";
     for (const SlowBoard& b : groups.slowest) {
-      std::snprintf(line, sizeof line, "| `%s` | %s | %zu | %.2f | %llu |\n", b.solver.c_str(),
-                    b.name.empty() ? std::to_string(b.board).c_str() : b.name.c_str(), b.moves,
-                    b.seconds, static_cast<unsigned long long>(b.expanded));
+      std::snprintf(line, sizeof line, "| `%s` | %s | %zu | %.2f | %llu | %s |\n", b.solver.c_str(),
+                    name(b).c_str(), b.moves, b.seconds,
+                    static_cast<unsigned long long>(b.expanded), board_peak(b).c_str());
       out << line;
     }
     return;
@@ -90,24 +108,25 @@ void write_board_groups(std::ostream& out, const BoardGroups& groups, TableStyle
     group_width = std::max(group_width, r.group.size());
     solver_width = std::max(solver_width, r.solver.size());
   }
-  std::snprintf(line, sizeof line, "%-*s %-*s %6s %7s %7s %6s %9s %12s\n",
+  std::snprintf(line, sizeof line, "%-*s %-*s %6s %7s %7s %6s %9s %12s %9s\n",
                 static_cast<int>(group_width), "size and colors", static_cast<int>(solver_width),
-                "solver", "boards", "moves", "stated", "proven", "seconds", "expanded");
+                "solver", "boards", "moves", "stated", "proven", "seconds", "expanded", "peak MiB");
   out << line;
   for (const BoardGroupRow& r : groups.rows) {
-    std::snprintf(line, sizeof line, "%-*s %-*s %6zu %7llu %7s %6zu %9.2f %12llu\n",
+    std::snprintf(line, sizeof line, "%-*s %-*s %6zu %7llu %7s %6zu %9.2f %12llu %9s\n",
                   static_cast<int>(group_width), r.group.c_str(), static_cast<int>(solver_width),
                   r.solver.c_str(), r.boards, static_cast<unsigned long long>(r.moves),
                   stated(r).c_str(), r.proven, r.seconds,
-                  static_cast<unsigned long long>(r.expanded));
+                  static_cast<unsigned long long>(r.expanded), peak(r).c_str());
     out << line;
   }
+  out << kPeakNote;
   out << "\nSlowest boards:\n";
   for (const SlowBoard& b : groups.slowest) {
-    std::snprintf(line, sizeof line, "  %-*s %-16s %4zu moves %9.2f s %12llu expanded\n",
-                  static_cast<int>(solver_width), b.solver.c_str(),
-                  b.name.empty() ? std::to_string(b.board).c_str() : b.name.c_str(), b.moves,
-                  b.seconds, static_cast<unsigned long long>(b.expanded));
+    std::snprintf(line, sizeof line,
+                  "  %-*s %-16s %4zu moves %9.2f s %12llu expanded %9s MiB peak\n",
+                  static_cast<int>(solver_width), b.solver.c_str(), name(b).c_str(), b.moves,
+                  b.seconds, static_cast<unsigned long long>(b.expanded), board_peak(b).c_str());
     out << line;
   }
 }

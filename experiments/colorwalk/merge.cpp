@@ -109,11 +109,16 @@ MergeResult merge_results(const MergeOptions& options) {
     run.shard = Shard{}.text();
   }
   result.summary = RunSummary(result.solvers.size());
+  // The merged CSV has the `peak_mib` column when an input has it (rows of
+  // inputs without it leave it empty), else the header the inputs share.
+  bool peak_column = false;
+  for (const Input& in : inputs)
+    peak_column = peak_column || in.reader->has_peak();
   LineFile csv;
   LineFile json;
   if (!options.csv.empty()) {
     csv = LineFile::create(options.csv);
-    csv.append(std::string(kCsvHeader) + "\n");
+    csv.append(std::string(peak_column ? kCsvHeader : kCsvHeaderWithoutPeak) + "\n");
   }
   if (!options.json.empty()) {
     json = LineFile::create(options.json);
@@ -184,7 +189,7 @@ MergeResult merge_results(const MergeOptions& options) {
     if (csv.is_open()) {
       text.clear();
       for (const BoardResult& r : results) {
-        append_csv_row(text, r, result.solvers[r.solver], first_row ? run_text : "");
+        append_csv_row(text, r, result.solvers[r.solver], first_row ? run_text : "", peak_column);
         first_row = false;
       }
       csv.append(text);

@@ -12,6 +12,8 @@
 // its board (RowChecker, results_csv.hpp), whose source MergeOptions::source
 // rebuilds from the record. Anything else is an InputError naming the file
 // and line. The merged CSV and JSON Lines record the run with shard 0/1.
+// Inputs written before the `peak_mib` column merge with the others: the
+// merged CSV has the column when any input has it, empty in their rows.
 #pragma once
 
 #include <functional>

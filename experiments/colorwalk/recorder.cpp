@@ -50,6 +50,7 @@ void RunRecorder::start_csv() {
   csv_.cut(0);
   csv_.append(std::string(kCsvHeader) + "\n");
   csv_has_rows_ = false;
+  csv_has_peak_ = true;
 }
 
 void RunRecorder::start_json(const std::string& path) {
@@ -97,12 +98,17 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
       start_json(target + ".partial");
     }
   }
-  // An adopted CSV is written anew, with the run recorded, as it is read.
+  // An adopted CSV is written anew, with the run recorded, as it is read,
+  // under the current header: its rows' `peak_mib` is empty (not
+  // recorded), the rows this run adds have it. A resumed CSV keeps its
+  // header, and the rows this run adds follow it.
   LineFile adopted;
+  csv_has_peak_ = reader.has_peak();
   if (reader.unrecorded()) {
     csv_partial_ = path + ".partial";
     adopted = LineFile::create(csv_partial_);
     adopted.append(std::string(kCsvHeader) + "\n");
+    csv_has_peak_ = true;
   }
   std::vector<const SolverInfo*> infos;
   for (const SolverSpec& spec : options.solvers)
@@ -171,7 +177,7 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
       text_.clear();
       for (const BoardResult& r : results)
         append_csv_row(text_, r, solvers_[r.solver],
-                       k == 0 && r.solver == 0 ? provenance_text_ : "");
+                       k == 0 && r.solver == 0 ? provenance_text_ : "", csv_has_peak_);
       adopted.append(text_);
     }
     record(results, false);
@@ -202,7 +208,8 @@ void RunRecorder::record(std::span<const BoardResult> results, bool write_csv) {
   if (write_csv && csv_.is_open()) {
     text_.clear();
     for (const BoardResult& r : results) {
-      append_csv_row(text_, r, solvers_[r.solver], csv_has_rows_ ? "" : provenance_text_);
+      append_csv_row(text_, r, solvers_[r.solver], csv_has_rows_ ? "" : provenance_text_,
+                     csv_has_peak_);
       csv_has_rows_ = true;
     }
     csv_.append(text_);  // one board's rows at once

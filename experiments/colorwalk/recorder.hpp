@@ -15,10 +15,12 @@
 // last board with rows missing are cut off (they are solved again);
 // anything else that does not fit is an InputError naming the line. Every
 // row read back is checked and replayed on its board again (RowChecker,
-// results_csv.hpp). The JSON file, if any, is written anew from the CSV's
-// rows: to FILE.partial, renamed over FILE once the CSV is accepted (over
-// the file a symbolic link points to, keeping the link), or, for a device or
-// a FIFO, straight to it. A missing or empty CSV starts the run from the
+// results_csv.hpp). A CSV written before the `peak_mib` column is resumed
+// as it is: the rows added have no `peak_mib` either, so that a file keeps
+// one format. The JSON file, if any, is written anew from the CSV's rows:
+// to FILE.partial, renamed over FILE once the CSV is accepted (over the
+// file a symbolic link points to, keeping the link), or, for a device or a
+// FIFO, straight to it. A missing or empty CSV starts the run from the
 // beginning; a CSV that is a device or a FIFO cannot be resumed.
 #pragma once
 
@@ -93,6 +95,7 @@ class RunRecorder final : public BatchObserver {
   LineFile csv_;
   LineFile json_;
   bool csv_has_rows_ = false;  // else the next row written carries the provenance
+  bool csv_has_peak_ = true;   // the CSV has the `peak_mib` column (one resumed may not)
   std::string json_final_;     // where the resumed JSON goes once the CSV is accepted
   std::string csv_partial_;    // an adopted CSV being rewritten, until it is accepted
   LineFile json_lock_;         // the JSON file being replaced, locked meanwhile

@@ -27,8 +27,13 @@ std::string format(const char* spec, double value) {
 
 }  // namespace
 
+std::string format_peak_mib(std::optional<std::uint64_t> bytes) {
+  if (!bytes) return {};
+  return format("%.1f", static_cast<double>(*bytes) / (1024.0 * 1024.0));
+}
+
 void append_csv_row(std::string& out, const BoardResult& r, std::string_view solver,
-                    std::string_view run) {
+                    std::string_view run, bool peak_column) {
   out += std::to_string(r.board);
   out += ',';
   out += csv_field(solver);
@@ -41,6 +46,10 @@ void append_csv_row(std::string& out, const BoardResult& r, std::string_view sol
   out += ',';
   out += format("%.6f", r.seconds);
   out += r.verified ? ",1," : ",0,";
+  if (peak_column) {
+    out += format_peak_mib(r.peak_bytes);
+    out += ',';
+  }
   out += csv_field(run);
   out += '\n';
 }
@@ -95,6 +104,10 @@ void append_json_row(std::string& out, const BoardResult& r, std::string_view so
   out += format("%.6f", r.seconds);
   out += ",\"verified\":";
   out += r.verified ? "true" : "false";
+  if (r.peak_bytes) {
+    out += ",\"peak_mib\":";
+    out += format_peak_mib(r.peak_bytes);
+  }
   if (!r.error.empty()) {
     out += ",\"error\":";
     out += json_string(r.error);

@@ -110,7 +110,10 @@ ResultsCsvReader::ResultsCsvReader(std::string path, bool unrecorded) : path_(st
   in_.rdbuf(buffer_.get());
   if (!std::getline(in_, text_)) return;  // empty file
   if (in_.eof()) {                        // no complete line: a torn header, or some other file
-    if (std::string_view(kCsvHeader).substr(0, text_.size()) != text_)
+    const auto starts = [&](std::string_view header) {
+      return header.substr(0, text_.size()) == text_;
+    };
+    if (!starts(kCsvHeader) && !starts(kCsvHeaderWithoutPeak))
       throw InputError(path_, 1, "is not a results CSV (its first line is not the header)");
     torn_bytes_ = text_.size();
     return;
@@ -124,7 +127,8 @@ ResultsCsvReader::ResultsCsvReader(std::string path, bool unrecorded) : path_(st
                      "was written by a colorwalk that did not record its run (no `run` column): "
                      "solve --resume --adopt takes it as the run's (replayed) and records it");
   unrecorded_ = text_ == kCsvHeaderWithoutRun;
-  if (text_ != kCsvHeader && !unrecorded_)
+  has_peak_ = text_ == kCsvHeader;
+  if (!has_peak_ && text_ != kCsvHeaderWithoutPeak && !unrecorded_)
     throw InputError(path_, 1,
                      "not a colorwalk results CSV: the header is '" + text_.substr(0, 120) +
                          "', expected '" + std::string(kCsvHeader) + "'");
@@ -145,13 +149,17 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
   if (!text_.empty() && text_.back() == '\r') text_.pop_back();
   std::vector<std::string> f;
   if (!split_csv_line(text_, f)) throw InputError(path_, line_, "malformed CSV quoting");
-  const std::size_t fields = unrecorded_ ? 8 : 9;
+  const std::string_view header = unrecorded_ ? kCsvHeaderWithoutRun
+                                  : has_peak_ ? kCsvHeader
+                                              : kCsvHeaderWithoutPeak;
+  const std::size_t fields = unrecorded_ ? 8 : has_peak_ ? 10 : 9;
   if (f.size() != fields)
     throw InputError(path_, line_,
-                     "expected " + std::to_string(fields) + " fields (" +
-                         std::string(unrecorded_ ? kCsvHeaderWithoutRun : kCsvHeader) +
+                     "expected " + std::to_string(fields) + " fields (" + std::string(header) +
                          "), found " + std::to_string(f.size()));
-  if (unrecorded_) f.emplace_back();  // no `run` field
+  // Every row as the current header has it: f[8] `peak_mib`, f[9] `run`.
+  if (!has_peak_) f.insert(f.begin() + 8, std::string());  // no `peak_mib` field
+  if (unrecorded_) f.emplace_back();                       // no `run` field
   row = CsvRow{};
   row.line = line_;
   BoardResult& r = row.result;
@@ -183,16 +191,24 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
                          std::to_string(static_cast<long long>(kMaxRowSeconds)) + ")");
   if (r.proven_optimal && !r.verified)
     throw InputError(path_, line_, "proven_optimal is 1 on a row that did not verify");
+  if (!f[8].empty()) {
+    double mib = 0;
+    if (!parse_number(f[8], mib) || !std::isfinite(mib) || mib < 0 || mib > kMaxRowPeakMib)
+      throw InputError(path_, line_,
+                       "peak_mib is '" + f[8] + "': no search holds that (0 to " +
+                           std::to_string(static_cast<long long>(kMaxRowPeakMib)) + " MiB)");
+    r.peak_bytes = static_cast<std::uint64_t>(std::llround(mib * 1024.0 * 1024.0));
+  }
   if (line_ == 2 && !unrecorded_) {
-    if (f[8].empty())
+    if (f[9].empty())
       throw InputError(path_, line_,
                        "the first row has no `run` field: the run's provenance is missing");
     try {
-      provenance_ = RunProvenance::decode(f[8]);
+      provenance_ = RunProvenance::decode(f[9]);
     } catch (const std::invalid_argument& e) {
       throw InputError(path_, line_, std::string("malformed `run` field: ") + e.what());
     }
-  } else if (!f[8].empty()) {
+  } else if (!f[9].empty()) {
     throw InputError(path_, line_,
                      "a `run` field past the first row: rows of two runs in one file");
   }

@@ -10,6 +10,13 @@
 // row's holds the run's provenance, every other row's is empty). Each is an
 // InputError naming the file and line.
 //
+// Three headers are read (report.hpp): the current one, with `peak_mib`
+// before `run`; the one before `peak_mib` was added (its rows read with no
+// peak: BoardResult::peak_bytes empty); and, when asked for, the one before
+// `run` was added. An empty `peak_mib` field is a peak not recorded (a row
+// adopted or merged from a file without the column); any other must be a
+// number of MiB from 0 to kMaxRowPeakMib.
+//
 // A FIFO is read as it comes; one that no process writes to within
 // kFifoWaitSeconds of opening it is an InputError, not a wait without end.
 #pragma once
@@ -36,6 +43,7 @@ struct CsvRow {
 class ResultsCsvReader {
  public:
   static constexpr double kMaxRowSeconds = 1e9;  // 31 years for one board
+  static constexpr double kMaxRowPeakMib = 1e9;  // a PiB for one board
   static constexpr int kFifoWaitSeconds = 5;
 
   // Opens `path` and checks the header. Throws InputError when the file
@@ -56,6 +64,9 @@ class ResultsCsvReader {
   const std::optional<RunProvenance>& provenance() const noexcept { return provenance_; }
   // The file has the header without `run` (read only when asked for).
   bool unrecorded() const noexcept { return unrecorded_; }
+  // The file has the `peak_mib` column (the current header). Rows appended
+  // to the file must then have it, and must not otherwise.
+  bool has_peak() const noexcept { return has_peak_; }
 
   // Reads the next board's rows (consecutive rows with the same board index)
   // into `rows`; false at the end. Throws InputError naming the line of a
@@ -76,6 +87,7 @@ class ResultsCsvReader {
   std::istream in_{nullptr};
   bool has_header_ = false;
   bool unrecorded_ = false;
+  bool has_peak_ = false;
   std::optional<RunProvenance> provenance_;
   std::uint64_t line_ = 0;
   std::uint64_t position_ = 0;  // bytes consumed by complete lines

@@ -214,7 +214,8 @@ po::options_description report_options() {
   d.add_options()
       ("csv", po::value<std::string>()->value_name("FILE"),
        "write one row per (board, solver) as boards finish: board,solver,moves,solution,"
-       "proven_optimal,expanded,seconds,verified")
+       "proven_optimal,expanded,seconds,verified,peak_mib (MiB the board's searches held at "
+       "most),run")
       ("json", po::value<std::string>()->value_name("FILE"),
        "write JSON Lines: one object per (board, solver) as boards finish, then a summary "
        "object")

@@ -44,6 +44,15 @@ struct Solution {
   std::vector<Color> moves;
   bool proven_optimal = false;
   std::uint64_t expanded = 0;  // search nodes expanded (0 for solvers that do not search)
+  // The most bytes this board's searches held at once: their workspaces at
+  // their peak, as their memory budgets count it (search::Stats::
+  // peak_bytes). That includes what a workspace kept from the solver's
+  // earlier boards: without a run memory limit workspaces keep what they
+  // grew to, so it can be an earlier, larger board's; under one they keep
+  // nothing, and it is the board's own. 0 for solvers that do not search
+  // or do not report it. The results CSV's `peak_mib`, for reports that
+  // size the machine a set of boards needs.
+  std::uint64_t peak_bytes = 0;
   // SolveContext::memory refused a search memory on this board: the answer
   // depends on what other searches held at the time, so the batch reports
   // the board as stopped by the memory limit rather than as a result.
