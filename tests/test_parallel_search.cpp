@@ -200,6 +200,48 @@ TEST(ParallelSearch, SameWorkersSamePathAndNodesOnEveryRun) {
   EXPECT_EQ(in_order.stats.expanded, first.stats.expanded);
 }
 
+// A layer larger than a worker's share of a step takes several steps, the
+// search keeping to its key until it is done: the same nodes expanded as
+// with no cap (here: at one node a step, and at a few), at every worker
+// count, and the same cost; on threads (so under TSan too) as serially.
+TEST(ParallelSearch, LayersCutIntoStepsExpandTheSameNodes) {
+  std::mt19937_64 rng(41);
+  search::ParallelWorkspace pws;
+  int layers_cut = 0;
+  for (int i = 0; i < 12; ++i) {
+    const Board board = colorwalk::testing::random_board(rng, 8, 11, 4, 6, Rules::kFloodIt);
+    const ClusterGraph g(board);
+    const ColorWalkDomain domain(g, {.bound = ColorWalkDomain::Bound::kColorsLeft});
+    search::AStarCost<ColorWalkDomain> cost{domain};
+    using Search =
+        search::ParallelBestFirstSearch<ColorWalkDomain, decltype(cost), search::ThreadExecutor>;
+    std::uint64_t expanded = 0;
+    std::uint32_t length = 0;
+    for (const std::size_t workers : kWorkerCounts) {
+      search::ThreadExecutor threads(workers);
+      std::uint64_t phases_uncut = 0;
+      for (const std::size_t step : {std::size_t{1} << 30, std::size_t{1}, std::size_t{5}}) {
+        Search s(domain, pws, cost, threads, workers);
+        s.set_step_expansions(step);
+        s.start(g.initial_state(), {});
+        ASSERT_EQ(s.run(), search::Status::kSolved);
+        std::vector<Color> path;
+        s.path_to(s.goal(), path);
+        ASSERT_TRUE(replay(g, path).ok()) << "board " << i;
+        if (expanded == 0) {
+          expanded = s.stats().expanded;
+          length = s.g(s.goal());
+        }
+        EXPECT_EQ(s.stats().expanded, expanded) << "board " << i << ", " << workers << ", " << step;
+        EXPECT_EQ(s.g(s.goal()), length);
+        if (step == std::size_t{1} << 30) phases_uncut = s.stats().phases;
+        if (s.stats().phases > phases_uncut) ++layers_cut;
+      }
+    }
+  }
+  EXPECT_GT(layers_cut, 12);  // the small steps did cut layers
+}
+
 TEST(ParallelSearch, OneMemoryLimitForAllWorkers) {
   // Dijkstra (h = 0 through a cost that ignores it) on the hardest 8-puzzle
   // state stores some 180,000 nodes: far more than 2 MiB holds.

@@ -58,8 +58,9 @@ struct Stats {
   std::uint64_t iterations = 0;    // ida_star: depth-first iterations started
   std::uint64_t improvements = 0;  // anytime weighted A*: answers found, each cheaper
   // Parallel best-first search (parallel_best_first.hpp): its workers, the
-  // phases they ran in step, and the time they spent waiting for one
-  // another at the ends of phases, summed over workers.
+  // steps they ran together (a layer's phase, or each step of a large
+  // layer), and the time they spent waiting for one another at the ends of
+  // steps, summed over workers.
   std::uint32_t workers = 1;
   std::uint64_t phases = 0;
   double wait_seconds = 0;

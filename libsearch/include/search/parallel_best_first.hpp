@@ -18,6 +18,11 @@
 // With A*'s key f_key(g + h, g) a phase is one (f, g) layer: all its
 // nodes are expanded together, where the sequential search expands them
 // one by one, diving after each into the children that stay in the layer.
+// A large layer takes several steps of at most step_expansions() nodes a
+// worker, each step an expand and an insert: the layer's nodes come off
+// the open list when it starts, and the steps take them in turn before any
+// other key, so the layer is expanded as in one phase while its records
+// are held a step at a time.
 //
 // Optimality. Nodes are expanded in non-decreasing key order, as in the
 // sequential search, and a goal ends the search when it is taken off an
@@ -46,9 +51,9 @@
 // poll_interval expansions.
 //
 // Memory: a node costs what it costs the sequential search; the outboxes
-// hold one phase's children at a time, their memory counted too, and keep
-// it across phases and searches, so a warm search allocates nothing per
-// node.
+// hold one step's children at a time and the layer list a word per node of
+// the layer in hand, their memory counted too, and keep it across phases
+// and searches, so a warm search allocates nothing per node.
 //
 // Distribution. The owner function, the phase and the record are those of
 // a distributed run: on several machines a rank owns the states hashing to
@@ -137,6 +142,7 @@ class ParallelWorkspace {
   struct Worker {
     Workspace ws;
     std::vector<RecordBuffer> outbox;  // outbox[o]: records for worker o
+    RecordBuffer layer;                // the open nodes of the layer in hand: id << 32 | g
   };
 
   ParallelWorkspace() = default;
@@ -160,6 +166,7 @@ class ParallelWorkspace {
       w->ws.release();
       for (RecordBuffer& b : w->outbox)
         b.release(w->ws.budget);
+      w->layer.release(w->ws.budget);
     }
   }
 
@@ -187,6 +194,7 @@ class ParallelWorkspace {
       w->ws.begin(words_per_node, std::numeric_limits<std::size_t>::max());
       for (RecordBuffer& b : w->outbox)
         b.clear();
+      w->layer.clear();
     }
     memory_.reset_peak();
   }
@@ -240,6 +248,8 @@ class ParallelBestFirstSearch {
       l.stats = Stats{};
       l.status = Status::kRunning;
       l.goal = kNoNode;
+      l.cut = false;
+      l.next = 0;
       l.work = initial;
       l.child = initial;
       l.scratch.assign(record_, 0);
@@ -269,16 +279,22 @@ class ParallelBestFirstSearch {
         status_ = Status::kLimitReached;
         break;
       }
+      // The layer a step cut short goes on first (its key is still open
+      // somewhere: expand_layer stopped at a worker's share of a step).
       std::int64_t key = kPruneKey;
+      bool cut = false;
       for (std::size_t w = 0; w < workers_; ++w) {
         const BinaryHeap& heap = pws_.worker(w).ws.heap;
         if (!heap.empty()) key = std::min(key, heap.top().key);
+        cut |= local_[w].cut;
       }
+      if (cut) key = layer_key_;
       if (key == kPruneKey) {
         status_ = Status::kExhausted;
         break;
       }
-      in_step([&](std::size_t w) { expand_layer(w, key); });
+      layer_key_ = key;
+      in_step([&](std::size_t w) { expand_layer(w, key, cut); });
       ++phases_;
       for (std::size_t w = 0; w < workers_; ++w)  // the first goal, by global id
         if (local_[w].goal != kNoNode) goal_ = std::min(goal_, global(local_[w].goal, w));
@@ -290,7 +306,24 @@ class ParallelBestFirstSearch {
       in_step([&](std::size_t w) { insert_records(w); });
       if (stopped()) break;
     }
+    // Stopped inside a layer: its nodes not yet expanded are open nodes.
+    if (status_ != Status::kSolved)
+      for (std::size_t w = 0; w < workers_; ++w)
+        put_back(local_[w], pws_.worker(w).layer, pws_.worker(w).ws, layer_key_);
     return status_;
+  }
+
+  // The most nodes a worker expands in one step (at least 1). A larger
+  // layer takes several steps, run() keeping to it until it is done, so
+  // that the records of a step, which the outboxes hold until the next,
+  // stay tens of megabytes rather than a large layer's gigabyte, which a
+  // search would also have to fault in; a step costs tens of microseconds.
+  // The layers, so the nodes expanded (where a domain's moves depend on
+  // the state alone) and the answer's cost, are those of a search without
+  // the cap; node ids, so which of several optimal paths, may differ.
+  static constexpr std::size_t kDefaultStepExpansions = 32768;
+  void set_step_expansions(std::size_t n) noexcept {
+    step_expansions_ = std::max<std::size_t>(1, n);
   }
 
   Status status() const noexcept { return status_; }
@@ -363,6 +396,8 @@ class ParallelBestFirstSearch {
     Stats stats;
     Status status = Status::kRunning;
     NodeId goal = kNoNode;  // local id of a goal taken off the open list
+    bool cut = false;       // the last expand step left nodes of its layer to expand
+    std::size_t next = 0;   // the layer's next node to expand (ParallelWorkspace::Worker::layer)
     double busy = 0;
     State work{};
     State child{};
@@ -425,22 +460,69 @@ class ParallelBestFirstSearch {
     return false;
   }
 
+  // Returns the layer's nodes not yet expanded (from l.next on) to the open
+  // list, where best_open() looks (a search stopped by a limit). They came
+  // off it, so the list has room for them.
+  void put_back(Local& l, RecordBuffer& layer, Workspace& ws, std::int64_t key) {
+    for (; l.next < layer.size(); ++l.next) {
+      const Word entry = layer.data()[l.next];
+      ws.heap.push({key, static_cast<NodeId>(entry >> 32), static_cast<std::uint32_t>(entry)},
+                   ws.budget);
+    }
+    layer.clear();
+    l.next = 0;
+    l.cut = false;
+  }
+
   static void drop_stale(Workspace& ws) {
     while (!ws.heap.empty() && is_stale(ws.pool, ws.heap.top()))
       ws.heap.pop();
   }
 
-  // Step 1 for worker w: expands its open nodes of key `key`.
-  void expand_layer(std::size_t w, std::int64_t key) {
+  // Step 1 for worker w: expands its next share (at most step_expansions_)
+  // of its open nodes of key `key`; `continuing`: the layer of the step
+  // before, which some worker cut short.
+  void expand_layer(std::size_t w, std::int64_t key, bool continuing) {
     ParallelWorkspace::Worker& me = pws_.worker(w);
     Local& l = local_[w];
     for (RecordBuffer& b : me.outbox)
       b.clear();
     Workspace& ws = me.ws;
-    while (!ws.heap.empty() && ws.heap.top().key == key) {
-      const BinaryHeap::Entry e = ws.heap.pop();
+    RecordBuffer& layer = me.layer;
+    if (!continuing) {
+      // A new layer: its nodes come off the open list at once, for the
+      // steps to take in turn (children pushed meanwhile, of smaller keys,
+      // would otherwise sit above the layer's remaining nodes).
+      layer.clear();
+      l.next = 0;
+      while (!ws.heap.empty() && ws.heap.top().key == key) {
+        const BinaryHeap::Entry e = ws.heap.pop();
+        if (is_stale(ws.pool, e)) continue;
+        Word* slot = layer.extend(1, ws.budget);
+        if (slot == nullptr) {
+          ws.heap.push(e, ws.budget);  // fits: just popped
+          put_back(l, layer, ws, key);
+          halt(l, Status::kLimitReached);
+          return;
+        }
+        *slot = (Word{e.id} << 32) | e.g;
+      }
+    } else if (!l.cut) {
+      return;  // its share of the layer is done
+    }
+    l.cut = false;
+    const std::size_t end = std::min(layer.size(), l.next + step_expansions_);
+    for (; l.next < layer.size(); ++l.next) {
+      if (l.next == end) {
+        l.cut = true;
+        return;
+      }
+      const Word entry = layer.data()[l.next];
+      const BinaryHeap::Entry e{key, static_cast<NodeId>(entry >> 32),
+                                static_cast<std::uint32_t>(entry)};
       // The next node's record is loaded while this one is expanded.
-      if (!ws.heap.empty()) __builtin_prefetch(ws.pool[ws.heap.top().id]);
+      if (l.next + 1 < layer.size())
+        __builtin_prefetch(ws.pool[static_cast<NodeId>(layer.data()[l.next + 1] >> 32)]);
       if (is_stale(ws.pool, e)) continue;
       Word* n = ws.pool[e.id];
       n[1] |= kClosed;
@@ -450,8 +532,8 @@ class ParallelBestFirstSearch {
         return;
       }
       if (!poll(l)) {
-        n[1] &= ~kClosed;            // not expanded after all: still open
-        ws.heap.push(e, ws.budget);  // fits: just popped
+        n[1] &= ~kClosed;  // not expanded after all: still open
+        put_back(l, layer, ws, key);
         return;
       }
       ++l.stats.expanded;
@@ -586,6 +668,8 @@ class ParallelBestFirstSearch {
   NodeId goal_ = kNoNode;
   std::uint64_t phases_ = 0;
   double wait_seconds_ = 0;
+  std::int64_t layer_key_ = kPruneKey;  // the key of the last expand step
+  std::size_t step_expansions_ = kDefaultStepExpansions;
 };
 
 // One-call parallel A* with `workers` workers run by `executor`: optimal
