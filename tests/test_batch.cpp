@@ -328,12 +328,16 @@ TEST(Batch, MemoryLimitOutcomesDoNotDependOnThreads) {
 // Every row a run writes has the most memory the board's searches held: 0
 // for a solver that does not search, more for astar, whose beams and A*
 // share one workspace under its `memory` (its parallel search holds a
-// workspace of its own beside the beams').
+// workspace of its own beside the beams'), and for the other searching
+// solvers (solvers 4 to 6: a beam, IDA* with its beam and table, weighted
+// A*), whose workspaces hold a pool segment at least.
 TEST(Batch, SearchingSolversReportTheirPeakMemory) {
   const ArticlesSource source(4);
   const auto results =
-      run_batch(source, options_for({"greedy", "astar", "astar:memory=16", "astar:threads=2"}, 1));
-  ASSERT_EQ(results.size(), 16u);
+      run_batch(source, options_for({"greedy", "astar", "astar:memory=16", "astar:threads=2",
+                                     "beam", "idastar", "wastar"},
+                                    1));
+  ASSERT_EQ(results.size(), 28u);
   for (const BoardResult& r : results) {
     const std::string what =
         "board " + std::to_string(r.board) + ", solver " + std::to_string(r.solver);

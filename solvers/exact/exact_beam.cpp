@@ -15,6 +15,7 @@ Solution solve_with_beam(const ClusterGraph& graph, search::Workspace& workspace
       [&](const ExactDomain::State& s, std::uint32_t g) { return domain.beam_key(s, g); });
   Solution solution;
   solution.expanded = result.stats.expanded;
+  solution.peak_bytes = result.stats.peak_bytes;
   if (result.found) {
     solution.moves = result.path;
   } else {  // a limit stopped it: fall back on greedy

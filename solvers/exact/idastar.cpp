@@ -64,6 +64,9 @@ class IdaStarSolver final : public Solver {
 
     Solution solution;
     solution.expanded = known.expanded + r.stats.expanded;
+    // The beam and the transposition table share workspace_, whose budget
+    // begins each search with its peak reset: the larger of the two peaks.
+    solution.peak_bytes = std::max<std::uint64_t>(known.peak_bytes, r.stats.peak_bytes);
     switch (r.status) {
       case search::Status::kSolved:  // cheaper than the beam's, and optimal
         solution.moves = r.path;

@@ -48,6 +48,7 @@ class WeightedAStarSolver final : public Solver {
         wastar.search(domain.initial_state(), limits, {.weight = p_.w, .anytime = p_.anytime});
     Solution solution;
     solution.expanded = r.stats.expanded;
+    solution.peak_bytes = r.stats.peak_bytes;
     if (r.found) {
       solution.moves = r.path;
       solution.proven_optimal = r.status == search::Status::kSolved && r.bound >= r.cost;

@@ -49,9 +49,9 @@ struct Solution {
   // peak_bytes). That includes what a workspace kept from the solver's
   // earlier boards: without a run memory limit workspaces keep what they
   // grew to, so it can be an earlier, larger board's; under one they keep
-  // nothing, and it is the board's own. 0 for solvers that do not search
-  // or do not report it. The results CSV's `peak_mib`, for reports that
-  // size the machine a set of boards needs.
+  // nothing, and it is the board's own. 0 for solvers that do not search.
+  // The results CSV's `peak_mib`, for reports that size the machine a set
+  // of boards needs.
   std::uint64_t peak_bytes = 0;
   // SolveContext::memory refused a search memory on this board: the answer
   // depends on what other searches held at the time, so the batch reports
