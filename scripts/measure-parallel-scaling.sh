@@ -20,7 +20,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bench=${BENCH:-build/bench/bench_parallel_astar}
 colorwalk=${COLORWALK:-build/experiments/colorwalk}
-usage() { sed -n 's/^#   //p' "$0" >&2; exit 2; }
+usage() {
+  echo "usage: scripts/measure-parallel-scaling.sh [--hard THREADS] WORKERS BOARD...  (--help explains)" >&2
+  exit 2
+}
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then
+  sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+  exit 0
+fi
 
 hard_threads=
 if [[ ${1:-} == --hard ]]; then
@@ -30,6 +37,7 @@ if [[ ${1:-} == --hard ]]; then
 fi
 [[ $# -ge 2 && $1 =~ ^[0-9]+(,[0-9]+)*$ ]] || usage
 workers=${1//,/|}
+worker_list=$1
 shift
 [[ -x $bench ]] || { echo "measure-parallel-scaling: build first (no $bench)" >&2; exit 2; }
 
@@ -47,10 +55,15 @@ for board in "$@"; do
       split($1, part, "/"); w = part[3]; t = $2
       if (w == 1) one = t
       line = sprintf("%s, %2d workers: %8.3f s", board, w, t)
-      if (one > 0 && w != 1) line = line sprintf("  (speed-up %.2f)", one / t)
+      if (one > 0 && t > 0 && w != 1) line = line sprintf("  (speed-up %.2f)", one / t)
       for (i = 5; i <= NF; i++) if ($i ~ /^(overhead|wait_s)=/) line = line "  " $i
       print line
-    }' "$work/bench.txt" >>"$work/summary.txt"
+    }' "$work/bench.txt" >"$work/board.txt"
+  if [[ ! -s $work/board.txt ]]; then
+    echo "measure-parallel-scaling: the bench ran nothing for $board at workers $worker_list (see --help for the boards and counts it knows)" >&2
+    exit 2
+  fi
+  cat "$work/board.txt" >>"$work/summary.txt"
 done
 
 if [[ -n $hard_threads ]]; then
