@@ -70,9 +70,8 @@ class AStar final : public Solver {
     Solution known = beam_width_ > 0
                          ? solve_with_beam(graph, workspace_, beam_width_, limits, rules_)
                          : Solution{};
-    // The beam searches run on workspace_, and each begins with its peak
-    // reset: after one, the budget's peak is that beam's.
-    std::size_t beam_peak = beam_width_ > 0 ? workspace_.budget.peak() : 0;
+    // The beams' peak memory (each runs on workspace_ from its own reset).
+    std::uint64_t beam_peak = known.peak_bytes;
     // A wide gap between that bound and the start's lower bound marks a board
     // where A* will take far longer than a beam: a beam kWiderBeam times as
     // wide is then cheap, and a tighter bound keeps A* from storing and
@@ -88,7 +87,7 @@ class AStar final : public Solver {
       search::Limits rest = limits;
       if (nodes_ > 0) rest.max_expansions = nodes_ - std::min(nodes_, known.expanded);
       Solution wider = solve_with_beam(graph, workspace_, width, rest, rules_);
-      beam_peak = std::max(beam_peak, workspace_.budget.peak());
+      beam_peak = std::max(beam_peak, wider.peak_bytes);
       const std::uint64_t expanded = known.expanded + wider.expanded;
       if (wider.moves.size() < known.moves.size()) known = std::move(wider);
       known.expanded = expanded;
@@ -125,8 +124,8 @@ class AStar final : public Solver {
       // beams left there; the parallel one holds its own workspace while
       // workspace_ keeps what the beams grew.
       const bool parallel = stats.workers > 1;
-      solution.peak_bytes = std::max<std::uint64_t>(
-          beam_peak, stats.peak_bytes + (parallel ? workspace_.budget.used() : 0));
+      solution.peak_bytes =
+          std::max(beam_peak, stats.peak_bytes + (parallel ? workspace_.budget.used() : 0));
       switch (astar.status()) {
         case search::Status::kSolved:  // cheaper than the bound, and optimal
           astar.path_to(astar.goal(), solution.moves);
