@@ -334,6 +334,63 @@ TEST(BestFirst, ExpandingTheBestChildDirectlyKeepsTheOrderOfExpansions) {
   EXPECT_EQ(compare(domain, g.initial_state(), articles_cost, some), 3000u);
 }
 
+TEST(BestFirst, CostingChildrenBeforeTheLookupKeepsTheSearchAndSkipsNoCost) {
+  // A* that prunes at a known bound (as colorwalk's astar does): with
+  // cost_before_lookup the same expansions in the same order and the same
+  // answer, on the 8-puzzle with the optimum as the bound (nothing beats
+  // it: exhausted) and one above it (solved). Every child is costed with
+  // the option; without it, a duplicate no cheaper than the known node is
+  // not, so the option costs more children and prunes some duplicates.
+  struct Recorder {
+    std::vector<std::uint64_t> expanded;  // state * 64 + g
+    search::Action on_expand(const EightPuzzle::State& s, std::uint32_t g) {
+      expanded.push_back(s.cells * 64 + g);
+      return search::Action::kContinue;
+    }
+  };
+  const EightPuzzle puzzle;
+  const auto& distances = puzzle_distances();
+  std::uint64_t duplicates = 0;
+  for (const auto& start : puzzle_instances()) {
+    const auto optimum = static_cast<std::uint32_t>(distances.at(start.cells));
+    for (const std::uint32_t bound : {optimum, optimum + 1}) {
+      Recorder recorders[2];
+      search::SearchResult<EightPuzzle::Move> results[2];
+      std::uint64_t costed[2] = {0, 0};
+      for (int mode = 0; mode < 2; ++mode) {
+        auto cost = [&](const EightPuzzle::State& s, std::uint32_t g) -> std::int64_t {
+          ++costed[mode];
+          const std::uint32_t f = g + puzzle.lower_bound(s);
+          return f >= bound ? search::kPruneKey : search::f_key(f, g);
+        };
+        search::Workspace ws;
+        search::BestFirstSearch search(puzzle, ws, cost, recorders[mode],
+                                       {.detect_duplicates = true,
+                                        .expand_best_child_directly = true,
+                                        .cost_before_lookup = mode == 1});
+        search.start(start, {});
+        search.run();
+        results[mode] = search.result();
+      }
+      const auto& plain = results[0].stats;
+      const auto& early = results[1].stats;
+      EXPECT_EQ(results[0].status,
+                bound == optimum ? search::Status::kExhausted : search::Status::kSolved);
+      EXPECT_EQ(results[1].status, results[0].status);
+      EXPECT_EQ(results[1].path, results[0].path);
+      EXPECT_EQ(recorders[1].expanded, recorders[0].expanded);
+      EXPECT_EQ(early.expanded, plain.expanded);
+      EXPECT_EQ(early.generated, plain.generated);
+      EXPECT_EQ(costed[1], early.generated + 1);  // every child, and the start
+      EXPECT_EQ(costed[0], plain.generated + 1 - plain.duplicates);
+      EXPECT_EQ(early.pruned + early.duplicates, plain.pruned + plain.duplicates);
+      EXPECT_GE(early.pruned, plain.pruned);
+      duplicates += plain.duplicates;
+    }
+  }
+  EXPECT_GT(duplicates, 100u);  // the comparison of costed children says something
+}
+
 namespace {
 
 // Node 0 -> node 1 by move 0 (cost 5) or move 1 (cost 3); node 0 -> node

@@ -161,9 +161,10 @@ class AStar final : public Solver {
       return finish(astar);
     }
     search::NullVisitor visitor;
-    search::BestFirstSearch<ExactDomain, decltype(cost)> astar(
-        domain, workspace_, cost, visitor,
-        {.detect_duplicates = true, .expand_best_child_directly = true});
+    search::BestFirstSearch<ExactDomain, decltype(cost)> astar(domain, workspace_, cost, visitor,
+                                                               {.detect_duplicates = true,
+                                                                .expand_best_child_directly = true,
+                                                                .cost_before_lookup = true});
     astar.start(domain.initial_state(), limits);
     astar.run();
     return finish(astar);

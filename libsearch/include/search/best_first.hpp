@@ -57,6 +57,13 @@ struct BestFirstOptions {
   // reads something the search changes, such as an anytime search's best
   // answer so far.
   bool reprice_on_expand = false;
+  // Cost each child as it is made, before its duplicate check, so that a
+  // child the cost prunes never touches the table: for a cost that prunes
+  // most children (A* with a known solution to beat), whose table probes
+  // would each miss the cache and the TLB. A child that turns out to be a
+  // duplicate has then been costed for nothing; the nodes expanded, and
+  // their order, are the same either way.
+  bool cost_before_lookup = false;
 };
 
 // A*'s key: f = g + h, ties broken towards the larger g (deeper nodes).
@@ -182,6 +189,13 @@ class BestFirstSearch {
         stop = true;
         break;
       }
+      if (options_.cost_before_lookup) {
+        child_key_[made] = key_of(child, child_g);
+        if (child_key_[made] == kPruneKey) {
+          ++stats_.pruned;
+          continue;
+        }
+      }
       const std::span<Word> packed(packed_children_.data() + made * packed_, packed_);
       domain_.pack(child, packed);
       child_moves_[made] = m;
@@ -298,7 +312,8 @@ class BestFirstSearch {
       if (known != kNoNode) {
         Word* k = ws_.pool[known];
         if (child_g < g_of(k)) {
-          const std::int64_t key = key_of(child, child_g);
+          const std::int64_t key =
+              options_.cost_before_lookup ? child_key_[i] : key_of(child, child_g);
           if (key == kPruneKey) {
             ++stats_.pruned;
             return true;
@@ -314,7 +329,7 @@ class BestFirstSearch {
         return true;
       }
     }
-    const std::int64_t key = key_of(child, child_g);
+    const std::int64_t key = options_.cost_before_lookup ? child_key_[i] : key_of(child, child_g);
     if (key == kPruneKey) {
       ++stats_.pruned;
       return true;
@@ -445,6 +460,7 @@ class BestFirstSearch {
   std::array<Move, D::kMaxMoves> child_moves_{};
   std::array<std::uint32_t, D::kMaxMoves> child_g_{};
   std::array<std::uint64_t, D::kMaxMoves> child_hash_{};
+  std::array<std::int64_t, D::kMaxMoves> child_key_{};  // cost_before_lookup
 };
 
 // One-call A*: optimal when the domain's lower bound is admissible (the
