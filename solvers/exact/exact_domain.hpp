@@ -100,24 +100,6 @@ class ExactDomain {
     s.last = (meta & kNoLast) == kNoLast ? kNoColor : static_cast<Color>(meta & kNoLast);
     s.last_fresh = (meta >> 6) & kColorBits;
   }
-  // The wire form of the parallel search's records (search/
-  // parallel_best_first.hpp): the whole marker state, absorbed set first,
-  // then the packed form's last word, so that the worker storing a child
-  // does not recompute its frontier.
-  std::size_t wire_words() const noexcept { return 2 * graph_.set_words() + 2; }
-  void pack_wire(const State& s, std::span<search::Word> out) const {
-    const auto words = s.marker.words();
-    std::copy(words.begin(), words.end(), out.begin());
-    const search::Word last = s.last == kNoColor ? kNoLast : s.last;
-    out[words.size()] = last | ((s.last_fresh & kColorBits) << 6);
-  }
-  void unpack_wire(std::span<const search::Word> in, State& s) const {
-    const search::Word meta = in.back();
-    s.marker.assign(in.first(in.size() - 1));
-    s.last = (meta & kNoLast) == kNoLast ? kNoColor : static_cast<Color>(meta & kNoLast);
-    s.last_fresh = (meta >> 6) & kColorBits;
-  }
-
   std::uint32_t lower_bound(const State& s) const { return elimination_bound(graph_, s.marker); }
 
   // The beam's ranking of a state at depth g: g + bound first, then more

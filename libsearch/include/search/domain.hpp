@@ -33,11 +33,6 @@
 //                            never be needed by a cheapest path through s
 //                            reached by `last` (undoing `last` never is,
 //                            with positive costs). Not asked at the start.
-//   wire_words(), pack_wire(s, out), unpack_wire(in, s)
-//                            a second packed form for the records the
-//                            parallel search's workers exchange (key words
-//                            first), where the packed form is slow to unpack
-//                            (parallel_best_first.hpp)
 //
 // Searches use copy-make (child = parent; apply) instead of undo records:
 // the states this library is built for are a few words, and a word copy is

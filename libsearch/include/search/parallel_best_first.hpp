@@ -7,14 +7,18 @@
 // is taken. The search runs in phases. A phase takes K, the smallest key
 // open on any worker, and
 //   1. expand: each worker takes off its open list every node of key K and
-//      expands it, writing each child as a record [parent|move][g][packed
-//      state] (the layout of a stored node) into its outbox for the
-//      child's owner;
+//      expands it, costs each child (kPruneKey drops it there) and writes
+//      the others as records [parent|move][g][key][packed state] into its
+//      outbox for the child's owner;
 //   2. insert: each worker reads the records addressed to it, sender by
 //      sender, each in the order written, and does with every child what
 //      the sequential search (best_first.hpp) does: drops a duplicate,
 //      updates a known node reached more cheaply and queues it again, or
-//      costs a new one and stores and queues it (kPruneKey drops it).
+//      stores and queues a new one.
+// A child is costed before its owner looks it up (as the sequential
+// search's cost_before_lookup): a cost that prunes most children, as A*
+// with an answer to beat does, then sends, probes and stores none of them,
+// and the owner never rebuilds a child's state from its record.
 // With A*'s key f_key(g + h, g) a phase is one (f, g) layer: all its
 // nodes are expanded together, where the sequential search expands them
 // one by one, diving after each into the children that stay in the layer.
@@ -81,21 +85,6 @@
 #include "search/workspace.hpp"
 
 namespace search {
-
-// A domain may give states a wire form for the records workers exchange:
-// wire_words() words, pack_wire / unpack_wire, its key words first as in
-// the packed form. Where unpacking the packed form costs work (colorwalk's
-// exact domain recomputes a frontier), a wire form that keeps the state
-// whole saves the owner that work on every new child it stores; stored
-// nodes keep the compact packed form.
-template <class D>
-concept HasWireForm = StorableDomain<D> &&
-    requires(const D& d, typename D::State& s, const typename D::State& cs, std::span<Word> out,
-             std::span<const Word> in) {
-  { d.wire_words() } -> std::convertible_to<std::size_t>;
-  d.pack_wire(cs, out);
-  d.unpack_wire(in, s);
-};
 
 // The worker (0 .. workers - 1) that owns states whose key hashes to `hash`.
 // The high half of the hash decides it, the duplicate tables index by the
@@ -232,10 +221,7 @@ class ParallelBestFirstSearch {
     limits_ = limits;
     packed_ = domain_.packed_words();
     key_ = key_words_of(domain_);
-    if constexpr (HasWireForm<D>)
-      record_ = kHeaderWords + domain_.wire_words();
-    else
-      record_ = kHeaderWords + packed_;
+    record_ = kRecordHeaderWords + packed_;
     pws_.begin(workers_, kHeaderWords + packed_, limits.max_bytes);
     max_local_ = (std::size_t{kNoNode} - workers_) / workers_;
     stop_.store(false, std::memory_order_relaxed);
@@ -256,17 +242,16 @@ class ParallelBestFirstSearch {
     }
     // The root: stored by its owner as if it arrived in a record.
     Local& any = local_[0];
-    any.scratch[0] = (Word{kNoNode} << 32);
-    any.scratch[1] = 0;
-    to_record(initial, any.scratch.data());
-    const std::uint64_t hash = hash_words({any.scratch.data() + kHeaderWords, key_});
-    const std::size_t owner = owner_of(hash, workers_);
-    local_[owner].work = initial;
-    if (!insert(owner, any.scratch.data(), hash, /*have_state=*/true)) {
-      status_ = Status::kLimitReached;
+    const std::int64_t key = cost_(initial, 0);
+    if (key == kPruneKey) {
+      ++any.stats.pruned;
+      status_ = Status::kExhausted;
       return;
     }
-    if (pws_.worker(owner).ws.heap.empty()) status_ = Status::kExhausted;  // pruned
+    to_record(initial, kNoNode, 0, 0, key, any.scratch.data());
+    const std::uint64_t hash = hash_of(any.scratch.data());
+    if (!insert(owner_of(hash, workers_), any.scratch.data(), hash))
+      status_ = Status::kLimitReached;
   }
 
   Status run() {
@@ -550,16 +535,19 @@ class ParallelBestFirstSearch {
         if (!domain_.apply(l.child, m)) continue;
         ++l.stats.generated;
         const std::uint64_t child_g = g_of(n) + edge_cost_of(domain_, l.work, m);
-        to_record(l.child, l.scratch.data());
-        const std::uint64_t hash = hash_words({l.scratch.data() + kHeaderWords, key_});
+        const std::int64_t child_key = cost_(l.child, static_cast<std::uint32_t>(child_g));
+        if (child_key == kPruneKey) {
+          ++l.stats.pruned;
+          continue;
+        }
+        to_record(l.child, self, move_bits(m), child_g, child_key, l.scratch.data());
+        const std::uint64_t hash = hash_of(l.scratch.data());
         Word* out = me.outbox[owner_of(hash, workers_)].extend(record_, ws.budget);
         if (out == nullptr) {
           halt(l, Status::kLimitReached);
           return;
         }
-        out[0] = (Word{self} << 32) | move_bits(m);
-        out[1] = child_g;
-        std::copy(l.scratch.begin() + kHeaderWords, l.scratch.end(), out + kHeaderWords);
+        std::copy(l.scratch.begin(), l.scratch.end(), out);
       }
     }
   }
@@ -574,47 +562,35 @@ class ParallelBestFirstSearch {
     for (std::size_t s = 0; s < workers_; ++s) {
       const RecordBuffer& in = pws_.worker(s).outbox[w];
       const std::size_t count = in.size() / record_;
-      const auto hash_of = [&](std::size_t i) {
-        return hash_words({in.data() + i * record_ + kHeaderWords, key_});
-      };
+      const auto hash_at = [&](std::size_t i) { return hash_of(in.data() + i * record_); };
       for (std::size_t i = 0; i < std::min(count, kAhead); ++i) {
-        hashes[i] = hash_of(i);
+        hashes[i] = hash_at(i);
         table.prefetch(hashes[i]);
       }
       for (std::size_t i = 0; i < count; ++i) {
         const std::uint64_t hash = hashes[i % kAhead];
         if (i + kAhead < count) {
-          hashes[i % kAhead] = hash_of(i + kAhead);
+          hashes[i % kAhead] = hash_at(i + kAhead);
           table.prefetch(hashes[i % kAhead]);
         }
-        if (!insert(w, in.data() + i * record_, hash, false)) return;
+        if (!insert(w, in.data() + i * record_, hash)) return;
       }
     }
     drop_stale(pws_.worker(w).ws);
   }
 
-  // Worker w takes record r (its state in local_[w].work if have_state):
-  // false when a limit stops it.
-  bool insert(std::size_t w, const Word* r, std::uint64_t hash, bool have_state) {
+  // Worker w takes record r, its key's hash `hash`: false when a limit
+  // stops it.
+  bool insert(std::size_t w, const Word* r, std::uint64_t hash) {
     Local& l = local_[w];
     Workspace& ws = pws_.worker(w).ws;
-    const std::span<const Word> probe(r + kHeaderWords, key_);
+    const Word* packed = r + kRecordHeaderWords;
+    const std::span<const Word> probe(packed, key_);
     const auto g = static_cast<std::uint32_t>(r[1]);
     const NodeId known = ws.table.find(
         hash, [&](NodeId other) { return key_equals(ws.pool, other, kHeaderWords, probe, key_); });
     if (known != kNoNode && g >= g_of(ws.pool[known])) {
       ++l.stats.duplicates;
-      return true;
-    }
-    if (!have_state) {
-      if constexpr (HasWireForm<D>)
-        domain_.unpack_wire({r + kHeaderWords, record_ - kHeaderWords}, l.work);
-      else
-        domain_.unpack({r + kHeaderWords, packed_}, l.work);
-    }
-    const std::int64_t key = cost_(l.work, g);
-    if (key == kPruneKey) {
-      ++l.stats.pruned;
       return true;
     }
     NodeId id = known;
@@ -627,13 +603,10 @@ class ParallelBestFirstSearch {
     // New, or reopened on a cheaper path: that path's parent, move and
     // packed state (key words equal; the rest may differ).
     Word* n = ws.pool[id];
-    if constexpr (HasWireForm<D>) {
-      n[0] = r[0];
-      n[1] = r[1];
-      domain_.pack(l.work, {n + kHeaderWords, packed_});
-    } else {
-      std::copy_n(r, record_, n);
-    }
+    n[0] = r[0];
+    n[1] = r[1];
+    std::copy_n(packed, packed_, n + kHeaderWords);
+    const auto key = static_cast<std::int64_t>(r[2]);
     if (!ws.heap.push({key, id, g}, ws.budget)) return halt(l, Status::kLimitReached);
     l.stats.peak_frontier = std::max<std::uint64_t>(l.stats.peak_frontier, ws.heap.size());
     return true;
@@ -641,14 +614,19 @@ class ParallelBestFirstSearch {
 
   static std::uint32_t g_of(const Word* n) noexcept { return static_cast<std::uint32_t>(n[1]); }
 
-  // A state's words in a record (after the header): its wire form, or its
-  // packed form.
-  void to_record(const State& s, Word* record) const {
-    const std::span<Word> out(record + kHeaderWords, record_ - kHeaderWords);
-    if constexpr (HasWireForm<D>)
-      domain_.pack_wire(s, out);
-    else
-      domain_.pack(s, out);
+  // A record: [parent|move][g][key], then the child's packed state, the
+  // layout of a stored node but for the key.
+  static constexpr std::size_t kRecordHeaderWords = kHeaderWords + 1;
+  void to_record(const State& s, NodeId parent, std::uint32_t move, std::uint64_t g,
+                 std::int64_t key, Word* record) const {
+    record[0] = (Word{parent} << 32) | move;
+    record[1] = g;
+    record[2] = static_cast<Word>(key);
+    domain_.pack(s, {record + kRecordHeaderWords, packed_});
+  }
+  // The hash of a record's key words, which decides its owner.
+  std::uint64_t hash_of(const Word* record) const noexcept {
+    return hash_words({record + kRecordHeaderWords, key_});
   }
 
   const D& domain_;
