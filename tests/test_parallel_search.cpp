@@ -317,22 +317,28 @@ struct CancellingCost {
 TEST(ParallelSearch, CancellationStopsEveryWorkerPromptly) {
   const EightPuzzle p;
   const auto hardest = EightPuzzle::make({8, 6, 7, 2, 5, 4, 3, 0, 1});
-  for (const std::size_t workers : {2, 4, 8}) {
-    std::atomic<bool> cancel{false};
-    std::atomic<std::uint64_t> calls{0};
-    CancellingCost cost{&cancel, &calls, 20000};
-    search::ParallelWorkspace pws;
-    search::ThreadExecutor threads(workers);
-    search::ParallelBestFirstSearch<EightPuzzle, CancellingCost, search::ThreadExecutor> s(
-        p, pws, cost, threads, workers);
-    search::Limits limits;
-    limits.cancel = &cancel;
-    limits.poll_interval = 64;
-    s.start(hardest, limits);
-    EXPECT_EQ(s.run(), search::Status::kCancelled) << workers;
-    // When the flag rose, at most 20000 nodes were stored, so at most as
-    // many expanded; then each worker polls within 64 expansions.
-    EXPECT_LE(s.stats().expanded, 20000u + workers * 64) << workers;
+  // Several rounds: the flag rises inside a step while the other workers
+  // run, and the search must report the cancellation, not the stop that
+  // the worker which saw it raised for the others.
+  for (int round = 0; round < 5; ++round) {
+    for (const std::size_t workers : {2, 4, 8}) {
+      std::atomic<bool> cancel{false};
+      std::atomic<std::uint64_t> calls{0};
+      CancellingCost cost{&cancel, &calls, 20000};
+      search::ParallelWorkspace pws;
+      search::ThreadExecutor threads(workers);
+      search::ParallelBestFirstSearch<EightPuzzle, CancellingCost, search::ThreadExecutor> s(
+          p, pws, cost, threads, workers);
+      search::Limits limits;
+      limits.cancel = &cancel;
+      limits.poll_interval = 64;
+      s.start(hardest, limits);
+      EXPECT_EQ(s.run(), search::Status::kCancelled) << workers;
+      // When the flag rose, at most 20000 children had been costed, so at
+      // most as many nodes stored and expanded; then each worker polls
+      // within 64 expansions.
+      EXPECT_LE(s.stats().expanded, 20000u + workers * 64) << workers;
+    }
   }
 }
 

@@ -429,7 +429,8 @@ class ParallelBestFirstSearch {
       return halt(l, Status::kLimitReached);
     const std::uint32_t every = std::max<std::uint32_t>(1, limits_.poll_interval);
     if (l.stats.expanded % every != 0) return true;
-    if (stop_.load(std::memory_order_relaxed)) return halt(l, Status::kLimitReached);
+    // Another worker met a limit: stop, and leave the status to that one.
+    if (stop_.load(std::memory_order_relaxed)) return false;
     if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed))
       return halt(l, Status::kCancelled);
     if (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline)
@@ -437,9 +438,10 @@ class ParallelBestFirstSearch {
     return true;
   }
   bool halt(Local& l, Status why) {
-    // A worker stopped by another's flag reports what stopped that one:
-    // the first status other than kRunning, read by stopped(), is theirs
-    // or equal to it.
+    // Only a worker that met a limit itself records one (a worker stopped
+    // by another's flag keeps kRunning), so the first status other than
+    // kRunning, read by stopped(), is a limit that was met: a cancellation
+    // seen by one worker is not reported as the others' stop.
     if (l.status == Status::kRunning) l.status = why;
     stop_.store(true, std::memory_order_relaxed);
     return false;
