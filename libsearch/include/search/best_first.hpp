@@ -305,6 +305,11 @@ class BestFirstSearch {
     const Move m = child_moves_[i];
     const std::uint32_t child_g = child_g_[i];
     std::copy_n(packed_children_.data() + i * packed_, packed_, ws_.scratch.begin());
+    // The child's key: computed in the first pass with cost_before_lookup,
+    // else only now that it is needed.
+    const auto key_of_child = [&] {
+      return options_.cost_before_lookup ? child_key_[i] : key_of(child, child_g);
+    };
     if (options_.detect_duplicates) {
       const NodeId known = ws_.table.find(child_hash_[i], [&](NodeId other) {
         return key_equals(ws_.pool, other, kHeaderWords, ws_.scratch, key_);
@@ -312,8 +317,7 @@ class BestFirstSearch {
       if (known != kNoNode) {
         Word* k = ws_.pool[known];
         if (child_g < g_of(k)) {
-          const std::int64_t key =
-              options_.cost_before_lookup ? child_key_[i] : key_of(child, child_g);
+          const std::int64_t key = key_of_child();
           if (key == kPruneKey) {
             ++stats_.pruned;
             return true;
@@ -329,7 +333,7 @@ class BestFirstSearch {
         return true;
       }
     }
-    const std::int64_t key = options_.cost_before_lookup ? child_key_[i] : key_of(child, child_g);
+    const std::int64_t key = key_of_child();
     if (key == kPruneKey) {
       ++stats_.pruned;
       return true;
