@@ -165,6 +165,46 @@ TEST(FileSources, AnEmptyDirectoryOrABadFileIsRefused) {
   }
 }
 
+TEST(FileSources, AGivenFormatThatFailsSaysWhichFormatTheFileLooksLike) {
+  const ScratchDir dir;
+  dir.write("fib", "2 2 2\n1 2 2 1\n2\n");      // flood-it-boards
+  dir.write("line.txt", "0123012301230123\n");  // line
+  const auto error_of = [&](const std::string& name, BoardFormat format) -> std::string {
+    try {
+      load_board_file(dir.file(name), format);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(error_of("fib", BoardFormat::kGrid),
+            dir.file("fib") +
+                ":1: unknown symbol byte 0x20 at column 2 (symbols are 0-9 and a-z) (read as "
+                "grid; the file looks like flood-it-boards: give --format flood-it-boards, or no "
+                "--format)");
+  const std::string as_fib = error_of("line.txt", BoardFormat::kFloodItBoards);
+  EXPECT_TRUE(as_fib.starts_with(dir.file("line.txt") + ":1: ")) << as_fib;
+  EXPECT_TRUE(as_fib.ends_with(
+      " (read as flood-it-boards; the file looks like line: give --format line, or no --format)"))
+      << as_fib;
+  EXPECT_EQ(load_boards(dir.file("fib"), BoardFormat::kFloodItBoards).size(), 1u);
+  try {
+    load_boards(dir.file("fib"), BoardFormat::kLine);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("give --format flood-it-boards"), std::string::npos)
+        << e.what();
+  }
+  // A file malformed in the format it shows gets no hint: the format was right.
+  dir.write("bad", "2 2 2\n1 2 2\n2\n");
+  EXPECT_EQ(error_of("bad", BoardFormat::kFloodItBoards),
+            dir.file("bad") + ":2: 4 cells expected (2 x 2 from line 1), got 3");
+  // Nor does a file whose format cannot be told (here: ragged rows).
+  dir.write("ragged", "012\n01\n");
+  EXPECT_EQ(error_of("ragged", BoardFormat::kGrid).find("looks like"), std::string::npos)
+      << error_of("ragged", BoardFormat::kGrid);
+}
+
 TEST(BoardSourceOptions, TheToolDetectsFormatsAndRefusesOptionsOfAnotherSource) {
   const ScratchDir dir;
   // The case: a line file read without --format is no tall grid board.

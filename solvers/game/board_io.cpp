@@ -46,7 +46,10 @@ std::string locate(const std::string& file, std::uint64_t line, const std::strin
 }  // namespace
 
 InputError::InputError(std::string file, std::uint64_t line, const std::string& problem)
-    : UserError(locate(file, line, problem)), file_(std::move(file)), line_(line) {}
+    : UserError(locate(file, line, problem)),
+      file_(std::move(file)),
+      line_(line),
+      problem_(problem) {}
 
 namespace {
 
@@ -470,16 +473,11 @@ std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardF
   return boards;
 }
 
-std::vector<Board> load_boards(const std::string& path, BoardFormat format) {
-  std::ifstream in = open_input(path);
-  return read_boards(in, path, format);
-}
+namespace {
 
-BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format) {
-  std::ifstream in = open_input(path);
-  if (format) return read_board_file(in, path, *format);
-  // Detection reads the text first (the file may be a pipe), then parses it.
-  // A read error names the line it happened in, as the readers do.
+// The whole text of an open board file. A read error names the line it
+// happened in, as the readers do.
+std::string read_text(std::istream& in, const std::string& path) {
   std::string text;
   std::array<char, 1 << 16> chunk;
   try {
@@ -492,8 +490,52 @@ BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> fo
     const auto line = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + 1;
     throw InputError(path, line, "read error: " + e.code().message());
   }
-  std::istringstream copy(std::move(text));
+  return text;
+}
+
+// `failure`, which reading `path` in `given` raised, with a hint when the
+// file's text shows another format (only for a regular file, which can be
+// read again; nothing is added when detection fails too).
+InputError with_format_hint(const InputError& failure, const std::string& path, BoardFormat given) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return failure;
+  try {
+    std::ifstream again = open_input(path);
+    const BoardFormat shown = detect_format(read_text(again, path), path);
+    if (shown == given) return failure;
+    const std::string name(format_name(shown));
+    return InputError(failure.file(), failure.line(),
+                      failure.problem() + " (read as " + std::string(format_name(given)) +
+                          "; the file looks like " + name + ": give --format " + name +
+                          ", or no --format)");
+  } catch (const InputError&) {
+    return failure;
+  }
+}
+
+}  // namespace
+
+BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format) {
+  std::ifstream in = open_input(path);
+  if (format) {
+    try {
+      return read_board_file(in, path, *format);
+    } catch (const InputError& e) {
+      throw with_format_hint(e, path, *format);
+    }
+  }
+  // Detection reads the text first (the file may be a pipe), then parses it.
+  std::istringstream copy(read_text(in, path));
   return read_board_file(copy, path, detect_format(copy.view(), path));
+}
+
+std::vector<Board> load_boards(const std::string& path, BoardFormat format) {
+  std::ifstream in = open_input(path);
+  try {
+    return read_boards(in, path, format);
+  } catch (const InputError& e) {
+    throw with_format_hint(e, path, format);
+  }
 }
 
 void write_grid(std::ostream& out, const Board& board) {

@@ -42,10 +42,12 @@ class InputError : public UserError {
   InputError(std::string file, std::uint64_t line, const std::string& problem);
   const std::string& file() const noexcept { return file_; }
   std::uint64_t line() const noexcept { return line_; }  // 0 when no line applies
+  const std::string& problem() const noexcept { return problem_; }
 
  private:
   std::string file_;
   std::uint64_t line_;
+  std::string problem_;
 };
 
 // Reads every board of `in`; `name` is used in messages. Boards get
@@ -68,7 +70,9 @@ struct BoardFile {
 BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat format);
 
 // Reads a board file in `format`, or, when none is given, in the format its
-// text shows (detect_format). Throws InputError as load_boards does.
+// text shows (detect_format). Throws InputError as load_boards does; when a
+// given format fails on a file whose text shows another one, the message
+// says so and which --format to give.
 BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format);
 
 // The format of a board file's text, told apart by these rules:
