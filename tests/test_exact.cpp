@@ -670,13 +670,58 @@ INSTANTIATE_TEST_SUITE_P(Bounds, AStarBounds,
                                            // (ablation), where A* keeps more children.
                                            "astar:beam=1,dominance=0", "astar:beam=1,neutral=0",
                                            "astar:beam=1,commutation=0",
-                                           "astar:beam=1,dominance=0,neutral=0,commutation=0"),
+                                           "astar:beam=1,dominance=0,neutral=0,commutation=0",
+                                           // Dominated nodes kept (dominated=0), and skipped
+                                           // with each move rule off and with the weakest
+                                           // bound and no beam, where A* expands most.
+                                           "astar:beam=1,dominated=0",
+                                           "astar:beam=1,dominated=1,dominance=0",
+                                           "astar:beam=1,dominated=1,neutral=0",
+                                           "astar:beam=1,dominated=1,commutation=0",
+                                           "astar:beam=0,completion=0",
+                                           "astar:beam=0,completion=0,dominance=0,neutral=0"),
                          [](const auto& param_info) {
                            std::string n = param_info.param;
                            for (char& c : n)
                              if (c == ':' || c == '=' || c == ',') c = '_';
                            return n;
                          });
+
+// Skipping dominated nodes (the default) expands fewer nodes than keeping
+// them, for the same optimal answers (boards too large for the exhaustive
+// search of AStarBounds; no beam and the elimination bound, so that A*
+// expands as much as it can).
+TEST(AStar, SkippingDominatedNodesKeepsTheOptimumWithFewerExpansions) {
+  std::mt19937_64 rng(2026);
+  auto skipping = builtin_solvers().parse("astar:beam=0,completion=0").make();
+  auto keeping = builtin_solvers().parse("astar:beam=0,completion=0,dominated=0").make();
+  std::uint64_t skipped_total = 0;
+  std::uint64_t kept_total = 0;
+  int fewer = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const Board board =
+        colorwalk::testing::random_board(rng, 8, 12, 4, 6, colorwalk::testing::random_rules(rng));
+    const ClusterGraph g(board);
+    const Solution a = skipping->solve(g, SolveContext{});
+    const Solution b = keeping->solve(g, SolveContext{});
+    ASSERT_TRUE(a.proven_optimal && b.proven_optimal) << "trial " << trial;
+    ASSERT_EQ(a.moves.size(), b.moves.size()) << "trial " << trial;
+    ASSERT_TRUE(replay(g, a.moves).ok()) << "trial " << trial;
+    fewer += a.expanded < b.expanded;
+    skipped_total += a.expanded;
+    kept_total += b.expanded;
+  }
+  EXPECT_GE(fewer, 30);  // 47 of these 300
+  EXPECT_LT(skipped_total, kept_total);
+  // The articles' board 66 (optimum 32), with the default solver.
+  const ClusterGraph g(ArticlesSource(67).board(66));
+  const Solution a = builtin_solvers().parse("astar").make()->solve(g, SolveContext{});
+  const Solution b = builtin_solvers().parse("astar:dominated=0").make()->solve(g, SolveContext{});
+  ASSERT_TRUE(a.proven_optimal && b.proven_optimal);
+  EXPECT_EQ(a.moves.size(), 32u);
+  EXPECT_EQ(b.moves.size(), 32u);
+  EXPECT_LT(a.expanded * 5, b.expanded * 4);  // 201,509 against 284,290
+}
 
 TEST(AStar, AtALimitReturnsAValidUnprovenSolution) {
   // The articles' board 66 (optimum 32) needs more than 16 MiB and 50

@@ -560,6 +560,27 @@ TEST(Dfs, FirstSolutionAndGoalHook) {
 // starts small inside the slots it holds and doubles in place; every entry
 // must stay findable through those doublings, also when many hashes collide,
 // and nothing of the earlier search may be found.
+// The dominance check hashes keys that differ from one another in a bit or
+// two, each from the prefix it shares with the one before: the hashes must
+// be hash_words()'s, whatever the order and the lengths.
+TEST(PrefixHasher, EqualsHashWordsForEveryKey) {
+  std::mt19937_64 rng(5);
+  search::PrefixHasher hasher;
+  for (std::size_t words : {1u, 2u, 5u, 16u}) {
+    std::vector<search::Word> key(words);
+    for (auto& w : key)
+      w = rng();
+    for (int i = 0; i < 2000; ++i) {
+      if (i % 500 == 0) hasher.reset();
+      const std::size_t w = rng() % words;
+      const search::Word bit = search::Word{1} << (rng() % 64);
+      key[w] ^= bit;
+      ASSERT_EQ(hasher(key), search::hash_words(key)) << words << " words, key " << i;
+      if (i % 3 == 0) key[w] ^= bit;  // and back, now and then
+    }
+  }
+}
+
 TEST(StateTable, KeepsEveryEntryThroughInPlaceGrowthAfterALargeSearch) {
   search::MemoryBudget budget;
   budget.set_limit(std::size_t{1} << 30);

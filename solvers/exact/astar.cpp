@@ -40,6 +40,7 @@ struct AStarParams {
   bool dominance = true;
   bool neutral = true;
   bool commutation = true;
+  bool dominated = true;    // nodes dominated by a known node are not expanded
   std::size_t threads = 0;  // 0: SolveContext::workers
 };
 
@@ -52,6 +53,7 @@ class AStar final : public Solver {
         beam_width_(p.beam),
         completion_(p.completion),
         rules_{.dominance = p.dominance, .neutral = p.neutral, .commutation = p.commutation},
+        skip_dominated_(p.dominated),
         threads_(p.threads) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
@@ -164,7 +166,8 @@ class AStar final : public Solver {
     search::BestFirstSearch<ExactDomain, decltype(cost)> astar(domain, workspace_, cost, visitor,
                                                                {.detect_duplicates = true,
                                                                 .expand_best_child_directly = true,
-                                                                .cost_before_lookup = true});
+                                                                .cost_before_lookup = true,
+                                                                .skip_dominated = skip_dominated_});
     astar.start(domain.initial_state(), limits);
     astar.run();
     return finish(astar);
@@ -182,6 +185,7 @@ class AStar final : public Solver {
   std::size_t beam_width_;
   std::uint32_t completion_;  // completion_bound's max_rise; 0: elimination_bound
   ExactRules rules_;
+  bool skip_dominated_;  // BestFirstOptions::skip_dominated (one worker)
   std::size_t threads_;  // 0: SolveContext::workers
 };
 
@@ -213,6 +217,10 @@ const SolverRegistration kAStar{SolverDescription<P>{
                {&P::neutral, "neutral", 0, 1, "1: neutral moves are dropped (0: off)"},
                {&P::commutation, "commutation", 0, 1,
                 "1: moves commuted for their order alone are dropped (0: off)"},
+               {&P::dominated, "dominated", 0, 1,
+                "1: a node is not expanded when a node reached in as few moves whose "
+                "region holds its region and one more frontier cluster is known (one "
+                "worker; 0: off)"},
                {&P::threads, "threads", 0, 1024,
                 "workers of the A* search (0: every thread of the run when fewer "
                 "boards are left to start than the run has threads, else 1; 1: the "

@@ -102,6 +102,27 @@ class ExactDomain {
   }
   std::uint32_t lower_bound(const State& s) const { return elimination_bound(graph_, s.marker); }
 
+  // Keys of states that dominate s: its region with one frontier cluster
+  // more. A larger region never needs more moves (every move takes from it
+  // at least what it takes from the smaller one), so with
+  // BestFirstOptions::skip_dominated a node is not expanded when one of
+  // these is already known at the same or a smaller depth.
+  template <class F>
+  void for_each_dominating_key(const State& s, F&& f) const {
+    const auto absorbed = s.marker.absorbed();
+    const auto frontier = s.marker.frontier();
+    boost::container::small_vector<search::Word, 16> key(absorbed.begin(), absorbed.end());
+    const std::span<const search::Word> view(key.data(), key.size());
+    for (std::size_t w = 0; w < key.size(); ++w)
+      for (search::Word bits = frontier[w]; bits != 0; bits &= bits - 1) {
+        const search::Word bit = bits & (~bits + 1);
+        key[w] |= bit;
+        const bool stop = f(view);
+        key[w] &= ~bit;
+        if (stop) return;
+      }
+  }
+
   // The beam's ranking of a state at depth g: g + bound first, then more
   // cells cleared.
   std::int64_t beam_key(const State& s, std::uint32_t g) const {
@@ -162,5 +183,6 @@ class ExactDomain {
 
 static_assert(search::Domain<ExactDomain>);
 static_assert(search::HasLowerBound<ExactDomain>);
+static_assert(search::HasDominatingKeys<ExactDomain>);
 
 }  // namespace colorwalk

@@ -64,6 +64,14 @@ struct BestFirstOptions {
   // duplicate has then been costed for nothing; the nodes expanded, and
   // their order, are the same either way.
   bool cost_before_lookup = false;
+  // Before expanding a node, look up the keys of the states that its domain
+  // lists as dominating it (HasDominatingKeys), and skip the node, counted
+  // in `dominated`, when the table holds one of them at the same or a
+  // smaller g. Such a node reaches a goal at no more cost, so expanding it
+  // (or, if it is skipped or pruned in turn, a node that dominates it, or
+  // none where the cost proves that nothing beats the bound) finds as
+  // cheap a path. A domain without the hook skips nothing.
+  bool skip_dominated = false;
 };
 
 // A*'s key: f = g + h, ties broken towards the larger g (deeper nodes).
@@ -93,6 +101,9 @@ class BestFirstSearch {
   BestFirstSearch(const D& domain, Workspace& workspace, Cost& cost, Visitor& visitor,
                   BestFirstOptions options = {})
       : domain_(domain), ws_(workspace), cost_(cost), visitor_(visitor), options_(options) {}
+  BestFirstSearch(const BestFirstSearch&) = delete;
+  BestFirstSearch& operator=(const BestFirstSearch&) = delete;
+  ~BestFirstSearch() { release_filter(); }
 
   // Starts a new search from `initial`, dropping any earlier one.
   void start(const State& initial, const Limits& limits) {
@@ -101,6 +112,7 @@ class BestFirstSearch {
     key_ = key_words_of(domain_);
     ws_.begin(kHeaderWords + packed_, limits.max_bytes);
     ws_.scratch.resize(packed_);
+    if constexpr (HasDominatingKeys<D>) start_filter();
     stats_ = Stats{};
     stats_.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
     status_ = Status::kRunning;
@@ -161,6 +173,11 @@ class BestFirstSearch {
       finish_goal(id, work_);
       return status_;
     }
+    if constexpr (HasDominatingKeys<D>)
+      if (options_.skip_dominated && dominated(g)) {
+        ++stats_.dominated;
+        return status_;
+      }
     const Action act = detail::visit_expand(visitor_, work_, g);
     if (act == Action::kStop) return status_ = Status::kCancelled;
     ++stats_.expanded;
@@ -298,6 +315,96 @@ class BestFirstSearch {
  private:
   static constexpr Word kClosed = kClosedFlag;
 
+  // Whether the table holds, at g or less, a state the domain lists as
+  // dominating work_. The keys are listed twice. The first listing hashes
+  // them (each from the prefix it shares with the key before) and starts
+  // loading their filter words; the filter then rules most of them out,
+  // and the table slots of the rest start loading. The second listing
+  // probes those: on a large search every probe would otherwise miss the
+  // cache in turn.
+  bool dominated(std::uint32_t g) {
+    if (key_filter_.empty()) return false;  // the budget refused it
+    dominating_hashes_.clear();
+    dominating_hasher_.reset();
+    domain_.for_each_dominating_key(work_, [&](std::span<const Word> key) {
+      const std::uint64_t h = dominating_hasher_(key);
+      __builtin_prefetch(&key_filter_[(h >> key_filter_shift_) >> 6]);
+      dominating_hashes_.push_back(h);
+      return false;
+    });
+    bool any = false;
+    for (std::uint64_t& h : dominating_hashes_) {
+      if (filter_may_hold(h)) {
+        ws_.table.prefetch(h);
+        any = true;
+      } else {
+        h = kNotHeld;
+      }
+    }
+    if (!any) return false;
+    bool found = false;
+    std::size_t i = 0;
+    domain_.for_each_dominating_key(work_, [&](std::span<const Word> key) {
+      const std::uint64_t h = dominating_hashes_[i++];
+      if (h == kNotHeld) return false;
+      const NodeId other = ws_.table.find(h, [&](NodeId id) {
+        return key_equals(ws_.pool, id, kHeaderWords, key, key_);
+      });
+      found = other != kNoNode && g_of(ws_.pool[other]) <= g;
+      return found;
+    });
+    return found;
+  }
+
+  // The key filter of skip_dominated: one bit per key in the table, at a
+  // position taken from the key's hash (a Bloom filter with one hash), with
+  // at least 8 bits a key. Almost every key that a dominance check looks up
+  // is absent, and this array, a byte a key against the table's 32 bytes or
+  // more, rules out most of them without a probe of the table (which on a
+  // large search misses the cache and the TLB). The bit comes from the
+  // hash's top bits, the table's slot from its bottom ones.
+  bool filter_may_hold(std::uint64_t h) const noexcept {
+    const std::uint64_t b = h >> key_filter_shift_;
+    return ((key_filter_[b >> 6] >> (b & 63)) & 1) != 0;
+  }
+  void filter_add(std::uint64_t h) {
+    if (key_filter_.empty()) return;
+    if ((key_filter_keys_ + 1) * 8 > key_filter_.size() * 64 && !grow_filter()) return;
+    ++key_filter_keys_;
+    const std::uint64_t b = h >> key_filter_shift_;
+    key_filter_[b >> 6] |= Word{1} << (b & 63);
+  }
+  // Doubles the filter and sets it again from the table; when the budget
+  // refuses, drops it (dominance checks then find nothing).
+  bool grow_filter() {
+    const std::size_t words = key_filter_.size() * 2;
+    if (!ws_.budget.take(words * sizeof(Word))) {
+      release_filter();
+      return false;
+    }
+    ws_.budget.give_back(key_filter_.size() * sizeof(Word));
+    key_filter_.assign(words, 0);
+    --key_filter_shift_;
+    ws_.table.for_each_hash([&](std::uint64_t h) {
+      const std::uint64_t b = h >> key_filter_shift_;
+      key_filter_[b >> 6] |= Word{1} << (b & 63);
+    });
+    return true;
+  }
+  void start_filter() {
+    release_filter();
+    if (!options_.skip_dominated) return;
+    if (!ws_.budget.take(kFilterWords * sizeof(Word))) return;
+    key_filter_.assign(kFilterWords, 0);
+    key_filter_shift_ = 64 - static_cast<unsigned>(std::countr_zero(kFilterWords * 64));
+    key_filter_keys_ = 0;
+  }
+  void release_filter() noexcept {
+    ws_.budget.give_back(key_filter_.size() * sizeof(Word));
+    key_filter_ = {};
+    key_filter_keys_ = 0;
+  }
+
   // Second pass of step() for child i of node `parent`: the duplicate check,
   // the cost, and storing it. False when the search must stop (a limit).
   bool add_child(NodeId parent, std::size_t i) {
@@ -406,7 +513,11 @@ class BestFirstSearch {
       status_ = Status::kLimitReached;
       return kNoNode;
     }
-    if (index) ws_.table.insert_unchecked(hash_words({ws_.scratch.data(), key_}), id);
+    if (index) {
+      const std::uint64_t h = hash_words({ws_.scratch.data(), key_});
+      ws_.table.insert_unchecked(h, id);
+      if constexpr (HasDominatingKeys<D>) filter_add(h);
+    }
     if (queue && !push(key, id, g)) return kNoNode;
     stats_.peak_bytes = std::max(stats_.peak_bytes, ws_.budget.peak());
     return id;
@@ -465,6 +576,15 @@ class BestFirstSearch {
   std::array<std::uint32_t, D::kMaxMoves> child_g_{};
   std::array<std::uint64_t, D::kMaxMoves> child_hash_{};
   std::array<std::int64_t, D::kMaxMoves> child_key_{};  // cost_before_lookup
+  // skip_dominated: the hashes of the keys a check looks up (kNotHeld for
+  // one the filter rules out), and the key filter.
+  static constexpr std::uint64_t kNotHeld = 0;
+  static constexpr std::size_t kFilterWords = 1024;  // to start with (8 KiB)
+  std::vector<std::uint64_t> dominating_hashes_;
+  PrefixHasher dominating_hasher_;
+  std::vector<Word> key_filter_;
+  unsigned key_filter_shift_ = 64;
+  std::size_t key_filter_keys_ = 0;
 };
 
 // One-call A*: optimal when the domain's lower bound is admissible (the

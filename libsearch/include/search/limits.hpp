@@ -52,6 +52,7 @@ struct Stats {
   std::uint64_t generated = 0;   // children produced by a move that changed something
   std::uint64_t duplicates = 0;  // children dropped as already known
   std::uint64_t pruned = 0;      // children dropped by the cost (best-first's kPruneKey)
+  std::uint64_t dominated = 0;   // best-first's skip_dominated: nodes not expanded
   std::uint64_t peak_frontier = 0;
   std::size_t peak_bytes = 0;
   std::size_t node_bytes = 0;      // bytes of one stored node (pooled searches)
