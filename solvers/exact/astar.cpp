@@ -2,17 +2,19 @@
 // boards where it is far above the lower bound), then A* on libsearch's
 // pooled best-first search over ExactDomain states (the completion bound,
 // or with completion=0 the elimination bound; the dominance, neutral-move
-// and commutation rules, and duplicate detection on the absorbed set)
-// keeps only nodes whose f can beat it. Optimal when it finishes (A*'s path, or
-// the beam's if nothing beats it); at a node, memory or time limit it
+// and commutation rules, duplicate detection on the absorbed set, and with
+// dominated=1 on one worker no expansion of a node whose region plus one
+// frontier cluster is stored at no larger depth) keeps only nodes whose f
+// can beat it. Optimal when it finishes (A*'s path, or the beam's if
+// nothing beats it); at a node, memory or time limit it
 // returns the better of the beam's answer and the best open node completed
 // greedily, with proven_optimal = 0.
 //
 // With several workers (threads=N, or by default the threads the batch
 // engine leaves idle: SolveContext::workers) A* is libsearch's parallel
 // best-first search, its workers oneTBB tasks (exact/tbb_executor.hpp):
-// the same answers, optimal where the sequential search's are; with one,
-// the sequential search.
+// the same answers, optimal where the sequential search's are (it expands
+// dominated nodes); with one, the sequential search.
 #include <algorithm>
 #include <limits>
 
@@ -40,7 +42,11 @@ struct AStarParams {
   bool dominance = true;
   bool neutral = true;
   bool commutation = true;
-  bool dominated = true;    // nodes dominated by a known node are not expanded
+  // Nodes dominated by a known node are not expanded (hard.exp sets it:
+  // off by default, as on floodtest-1000 the checks cost more than they
+  // save; docs/measurements.md), once A* has stored dominated_from nodes.
+  bool dominated = false;
+  std::uint64_t dominated_from = 16384;
   std::size_t threads = 0;  // 0: SolveContext::workers
 };
 
@@ -54,6 +60,7 @@ class AStar final : public Solver {
         completion_(p.completion),
         rules_{.dominance = p.dominance, .neutral = p.neutral, .commutation = p.commutation},
         skip_dominated_(p.dominated),
+        dominated_from_(p.dominated_from),
         threads_(p.threads) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
@@ -167,7 +174,8 @@ class AStar final : public Solver {
                                                                {.detect_duplicates = true,
                                                                 .expand_best_child_directly = true,
                                                                 .cost_before_lookup = true,
-                                                                .skip_dominated = skip_dominated_});
+                                                                .skip_dominated = skip_dominated_,
+                                                                .skip_dominated_from = dominated_from_});
     astar.start(domain.initial_state(), limits);
     astar.run();
     return finish(astar);
@@ -186,6 +194,7 @@ class AStar final : public Solver {
   std::uint32_t completion_;  // completion_bound's max_rise; 0: elimination_bound
   ExactRules rules_;
   bool skip_dominated_;  // BestFirstOptions::skip_dominated (one worker)
+  std::size_t dominated_from_;
   std::size_t threads_;  // 0: SolveContext::workers
 };
 
@@ -220,7 +229,10 @@ const SolverRegistration kAStar{SolverDescription<P>{
                {&P::dominated, "dominated", 0, 1,
                 "1: a node is not expanded when a node reached in as few moves whose "
                 "region holds its region and one more frontier cluster is known (one "
-                "worker; 0: off)"},
+                "worker): fewer nodes on hard boards, each dearer (0: off)"},
+               {&P::dominated_from, "dominated_from", 0, 1e15,
+                "with dominated=1, the nodes A* stores before it looks for dominated "
+                "ones (small searches gain little from the check)"},
                {&P::threads, "threads", 0, 1024,
                 "workers of the A* search (0: every thread of the run when fewer "
                 "boards are left to start than the run has threads, else 1; 1: the "

@@ -22,6 +22,10 @@
 // exhaustive search). Each rule can be switched off (ExactRules) for
 // ablation studies; with a rule off the domain offers more moves and every
 // answer stays optimal.
+//
+// Dominance between nodes: for_each_dominating_key lists the keys of the
+// state's region with one frontier cluster more, which best-first search
+// with skip_dominated looks up (docs/algorithms.md, "Dominated nodes").
 #pragma once
 
 #include <algorithm>

@@ -67,11 +67,15 @@ struct BestFirstOptions {
   // Before expanding a node, look up the keys of the states that its domain
   // lists as dominating it (HasDominatingKeys), and skip the node, counted
   // in `dominated`, when the table holds one of them at the same or a
-  // smaller g. Such a node reaches a goal at no more cost, so expanding it
-  // (or, if it is skipped or pruned in turn, a node that dominates it, or
-  // none where the cost proves that nothing beats the bound) finds as
-  // cheap a path. A domain without the hook skips nothing.
+  // smaller g. That node reaches a goal at no more cost and stands for the
+  // skipped one, as a duplicate's stored node does: it is expanded, or
+  // skipped in turn for one that dominates it (the domain's dominance must
+  // be strict, so that chains end). A domain without the hook skips
+  // nothing. The checks start once the table holds skip_dominated_from
+  // nodes: a small search has few dominated nodes, and its checks can cost
+  // more than they save.
   bool skip_dominated = false;
+  std::size_t skip_dominated_from = 0;
 };
 
 // A*'s key: f = g + h, ties broken towards the larger g (deeper nodes).
@@ -174,7 +178,8 @@ class BestFirstSearch {
       return status_;
     }
     if constexpr (HasDominatingKeys<D>)
-      if (options_.skip_dominated && dominated(g)) {
+      if (options_.skip_dominated && ws_.table.size() >= options_.skip_dominated_from &&
+          dominated(g)) {
         ++stats_.dominated;
         return status_;
       }
