@@ -663,29 +663,29 @@ TEST_P(AStarBounds, AgreesWithExhaustiveSearchOnSmallBoards) {
 
 // With a one-wide beam A* does most of the work, so that the completion
 // bound decides more of it (made unsound, only that case failed here).
-INSTANTIATE_TEST_SUITE_P(Bounds, AStarBounds,
-                         ::testing::Values("astar", "astar:completion=0",
-                                           "astar:beam=1,completion=1", "astar:beam=1,completion=2",
-                                           // Each pruning rule off alone, and all off
-                                           // (ablation), where A* keeps more children.
-                                           "astar:beam=1,dominance=0", "astar:beam=1,neutral=0",
-                                           "astar:beam=1,commutation=0",
-                                           "astar:beam=1,dominance=0,neutral=0,commutation=0",
-                                           // Dominated nodes skipped from the first node
-                                           // on, also with each move rule off and with the
-                                           // weakest bound and no beam, where A* expands most.
-                                           "astar:beam=1,dominated=1,dominated_from=0",
-                                           "astar:beam=1,dominated=1,dominated_from=0,dominance=0",
-                                           "astar:beam=1,dominated=1,dominated_from=0,neutral=0",
-                                           "astar:beam=1,dominated=1,dominated_from=0,commutation=0",
-                                           "astar:beam=0,completion=0,dominated=1,dominated_from=0",
-                                           "astar:beam=0,completion=0,dominated=1,dominated_from=0,dominance=0,neutral=0"),
-                         [](const auto& param_info) {
-                           std::string n = param_info.param;
-                           for (char& c : n)
-                             if (c == ':' || c == '=' || c == ',') c = '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Bounds, AStarBounds,
+    ::testing::Values(
+        "astar", "astar:completion=0", "astar:beam=1,completion=1", "astar:beam=1,completion=2",
+        // Each pruning rule off alone, and all off
+        // (ablation), where A* keeps more children.
+        "astar:beam=1,dominance=0", "astar:beam=1,neutral=0", "astar:beam=1,commutation=0",
+        "astar:beam=1,dominance=0,neutral=0,commutation=0",
+        // Dominated nodes skipped from the first node
+        // on, also with each move rule off and with the
+        // weakest bound and no beam, where A* expands most.
+        "astar:beam=1,dominated=1,dominated_from=0",
+        "astar:beam=1,dominated=1,dominated_from=0,dominance=0",
+        "astar:beam=1,dominated=1,dominated_from=0,neutral=0",
+        "astar:beam=1,dominated=1,dominated_from=0,commutation=0",
+        "astar:beam=0,completion=0,dominated=1,dominated_from=0",
+        "astar:beam=0,completion=0,dominated=1,dominated_from=0,dominance=0,neutral=0"),
+    [](const auto& param_info) {
+      std::string n = param_info.param;
+      for (char& c : n)
+        if (c == ':' || c == '=' || c == ',') c = '_';
+      return n;
+    });
 
 // Skipping dominated nodes (dominated=1) expands fewer nodes than keeping
 // them (the default), for the same optimal answers (boards too large for the exhaustive
@@ -716,8 +716,7 @@ TEST(AStar, SkippingDominatedNodesKeepsTheOptimumWithFewerExpansions) {
   EXPECT_LT(skipped_total, kept_total);
   // The articles' board 66 (optimum 32), with the default solver.
   const ClusterGraph g(ArticlesSource(67).board(66));
-  const Solution a =
-      builtin_solvers().parse("astar:dominated=1").make()->solve(g, SolveContext{});
+  const Solution a = builtin_solvers().parse("astar:dominated=1").make()->solve(g, SolveContext{});
   const Solution b = builtin_solvers().parse("astar").make()->solve(g, SolveContext{});
   ASSERT_TRUE(a.proven_optimal && b.proven_optimal);
   EXPECT_EQ(a.moves.size(), 32u);

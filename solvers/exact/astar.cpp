@@ -170,12 +170,13 @@ class AStar final : public Solver {
       return finish(astar);
     }
     search::NullVisitor visitor;
-    search::BestFirstSearch<ExactDomain, decltype(cost)> astar(domain, workspace_, cost, visitor,
-                                                               {.detect_duplicates = true,
-                                                                .expand_best_child_directly = true,
-                                                                .cost_before_lookup = true,
-                                                                .skip_dominated = skip_dominated_,
-                                                                .skip_dominated_from = dominated_from_});
+    search::BestFirstSearch<ExactDomain, decltype(cost)> astar(
+        domain, workspace_, cost, visitor,
+        {.detect_duplicates = true,
+         .expand_best_child_directly = true,
+         .cost_before_lookup = true,
+         .skip_dominated = skip_dominated_,
+         .skip_dominated_from = dominated_from_});
     astar.start(domain.initial_state(), limits);
     astar.run();
     return finish(astar);

@@ -352,9 +352,8 @@ class BestFirstSearch {
     domain_.for_each_dominating_key(work_, [&](std::span<const Word> key) {
       const std::uint64_t h = dominating_hashes_[i++];
       if (h == kNotHeld) return false;
-      const NodeId other = ws_.table.find(h, [&](NodeId id) {
-        return key_equals(ws_.pool, id, kHeaderWords, key, key_);
-      });
+      const NodeId other = ws_.table.find(
+          h, [&](NodeId id) { return key_equals(ws_.pool, id, kHeaderWords, key, key_); });
       found = other != kNoNode && g_of(ws_.pool[other]) <= g;
       return found;
     });

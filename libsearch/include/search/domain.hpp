@@ -119,11 +119,10 @@ concept HasEdgeCost = Domain<D> &&
 // each, a goal is reached at no more cost than from s. f returns true to
 // stop the listing. Best-first search with skip_dominated uses it.
 template <class D>
-concept HasDominatingKeys =
-    StorableDomain<D> && requires(const D& d, const typename D::State& s,
-                                  bool (*f)(std::span<const std::uint64_t>)) {
-      d.for_each_dominating_key(s, f);
-    };
+concept HasDominatingKeys = StorableDomain<D> &&
+    requires(const D& d, const typename D::State& s, bool (*f)(std::span<const std::uint64_t>)) {
+  d.for_each_dominating_key(s, f);
+};
 
 template <StorableDomain D>
 std::size_t key_words_of(const D& d) {

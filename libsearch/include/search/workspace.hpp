@@ -157,7 +157,9 @@ class NodePool {
 
 // Hash of a span of words (a 64-bit multiply-xorshift mix per word).
 namespace detail {
-inline std::uint64_t hash_seed(std::size_t words) noexcept { return 0x9E3779B97F4A7C15ull ^ words; }
+inline std::uint64_t hash_seed(std::size_t words) noexcept {
+  return 0x9E3779B97F4A7C15ull ^ words;
+}
 inline std::uint64_t hash_mix(std::uint64_t h, Word w) noexcept {
   h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
   h *= 0xBF58476D1CE4E5B9ull;
