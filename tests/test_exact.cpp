@@ -699,7 +699,7 @@ TEST(AStar, SkippingDominatedNodesKeepsTheOptimumWithFewerExpansions) {
   std::uint64_t skipped_total = 0;
   std::uint64_t kept_total = 0;
   int fewer = 0;
-  for (int trial = 0; trial < 300; ++trial) {
+  for (int trial = 0; trial < 200; ++trial) {
     const Board board =
         colorwalk::testing::random_board(rng, 8, 12, 4, 6, colorwalk::testing::random_rules(rng));
     const ClusterGraph g(board);
@@ -712,9 +712,9 @@ TEST(AStar, SkippingDominatedNodesKeepsTheOptimumWithFewerExpansions) {
     skipped_total += a.expanded;
     kept_total += b.expanded;
   }
-  EXPECT_GE(fewer, 30);  // 47 of these 300
+  EXPECT_GE(fewer, 20);  // 30 of these 200
   EXPECT_LT(skipped_total, kept_total);
-  // The articles' board 66 (optimum 32), with the default solver.
+  // The articles' board 66 (optimum 32), with the defaults otherwise.
   const ClusterGraph g(ArticlesSource(67).board(66));
   const Solution a = builtin_solvers().parse("astar:dominated=1").make()->solve(g, SolveContext{});
   const Solution b = builtin_solvers().parse("astar").make()->solve(g, SolveContext{});
@@ -783,8 +783,6 @@ INSTANTIATE_TEST_SUITE_P(
                       DatasetCase{"floodtest-1000", BoardFormat::kGrid, StartSpec::Kind::kCenter,
                                   "astar:completion=2"},
                       DatasetCase{"pc19-tiles", BoardFormat::kLine, StartSpec::Kind::kTopLeft,
-                                  "astar:dominated=1,dominated_from=0"},
-                      DatasetCase{"floodtest-1000", BoardFormat::kGrid, StartSpec::Kind::kCenter,
                                   "astar:dominated=1,dominated_from=0"}),
     [](const auto& param_info) {
       std::string n = std::string(param_info.param.name) + "_" + param_info.param.solver;
