@@ -667,13 +667,13 @@ INSTANTIATE_TEST_SUITE_P(
     Bounds, AStarBounds,
     ::testing::Values(
         "astar", "astar:completion=0", "astar:beam=1,completion=1", "astar:beam=1,completion=2",
-        // Each pruning rule off alone, and all off
-        // (ablation), where A* keeps more children.
+        // Each pruning rule off alone, and all off (ablation), where A*
+        // keeps more children.
         "astar:beam=1,dominance=0", "astar:beam=1,neutral=0", "astar:beam=1,commutation=0",
         "astar:beam=1,dominance=0,neutral=0,commutation=0",
-        // Dominated nodes skipped from the first node
-        // on, also with each move rule off and with the
-        // weakest bound and no beam, where A* expands most.
+        // Dominated nodes skipped from the first node on, also with each
+        // move rule off and with the weakest bound and no beam, where A*
+        // expands most.
         "astar:beam=1,dominated=1,dominated_from=0",
         "astar:beam=1,dominated=1,dominated_from=0,dominance=0",
         "astar:beam=1,dominated=1,dominated_from=0,neutral=0",
@@ -688,9 +688,9 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // Skipping dominated nodes (dominated=1) expands fewer nodes than keeping
-// them (the default), for the same optimal answers (boards too large for the exhaustive
-// search of AStarBounds; no beam and the elimination bound, so that A*
-// expands as much as it can).
+// them (the default), for the same optimal answers (boards too large for
+// the exhaustive search of AStarBounds; no beam and the elimination bound,
+// so that A* expands as much as it can).
 TEST(AStar, SkippingDominatedNodesKeepsTheOptimumWithFewerExpansions) {
   std::mt19937_64 rng(2026);
   auto skipping =

@@ -371,10 +371,10 @@ class BestFirstSearch {
     const std::uint64_t b = h >> key_filter_shift_;
     return ((key_filter_[b >> 6] >> (b & 63)) & 1) != 0;
   }
+  // Called once h is in the table, whose size is the filter's key count.
   void filter_add(std::uint64_t h) {
     if (key_filter_.empty()) return;
-    if ((key_filter_keys_ + 1) * 8 > key_filter_.size() * 64 && !grow_filter()) return;
-    ++key_filter_keys_;
+    if (ws_.table.size() * 8 > key_filter_.size() * 64 && !grow_filter()) return;
     const std::uint64_t b = h >> key_filter_shift_;
     key_filter_[b >> 6] |= Word{1} << (b & 63);
   }
@@ -401,12 +401,10 @@ class BestFirstSearch {
     if (!ws_.budget.take(kFilterWords * sizeof(Word))) return;
     key_filter_.assign(kFilterWords, 0);
     key_filter_shift_ = 64 - static_cast<unsigned>(std::countr_zero(kFilterWords * 64));
-    key_filter_keys_ = 0;
   }
   void release_filter() noexcept {
     ws_.budget.give_back(key_filter_.size() * sizeof(Word));
     key_filter_ = {};
-    key_filter_keys_ = 0;
   }
 
   // Second pass of step() for child i of node `parent`: the duplicate check,
@@ -588,7 +586,6 @@ class BestFirstSearch {
   PrefixHasher dominating_hasher_;
   std::vector<Word> key_filter_;
   unsigned key_filter_shift_ = 64;
-  std::size_t key_filter_keys_ = 0;
 };
 
 // One-call A*: optimal when the domain's lower bound is admissible (the
