@@ -470,6 +470,67 @@ TEST(ExactDomainRules, ChildrenAreTheUsefulMovesLessNeutralAndCommutedOnes) {
   EXPECT_GT(large, 100);
 }
 
+// ExactDomain's dominating keys, in order: the region with each frontier
+// cluster, then the region of the child by each colour with two or more
+// frontier clusters (exactly that child's absorbed set); listing stops
+// where the callback says so.
+TEST(ExactDomainRules, DominatingKeysAreTheRegionPlusAClusterOrAChildsRegion) {
+  std::mt19937_64 rng(1618);
+  int states = 0;
+  int child_keys = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const auto side = 4 + static_cast<std::uint32_t>(trial % 20);
+    const Board board = colorwalk::testing::random_board(rng, side, side + 2, 3, 8,
+                                                         colorwalk::testing::random_rules(rng));
+    const ClusterGraph g(board);
+    const ExactDomain domain(g);
+    ExactDomain::State s = domain.initial_state();
+    while (!domain.is_goal(s)) {
+      const auto absorbed = s.marker.absorbed();
+      const auto frontier = s.marker.frontier();
+      std::vector<std::vector<search::Word>> expected;
+      for (std::size_t w = 0; w < absorbed.size(); ++w)
+        for (search::Word bits = frontier[w]; bits != 0; bits &= bits - 1) {
+          std::vector<search::Word> key(absorbed.begin(), absorbed.end());
+          key[w] |= bits & (~bits + 1);
+          expected.push_back(key);
+        }
+      for (Color c = 0; c < g.colors(); ++c) {
+        std::size_t on_frontier = 0;
+        for (std::size_t w = 0; w < absorbed.size(); ++w)
+          on_frontier += static_cast<std::size_t>(std::popcount(frontier[w] & g.color_set(c)[w]));
+        if (on_frontier < 2) continue;
+        MarkerState child = s.marker;
+        g.apply(child, c);
+        expected.emplace_back(child.absorbed().begin(), child.absorbed().end());
+        ++child_keys;
+      }
+      std::vector<std::vector<search::Word>> listed;
+      domain.for_each_dominating_key(s, [&](std::span<const search::Word> key) {
+        listed.emplace_back(key.begin(), key.end());
+        return false;
+      });
+      ASSERT_EQ(listed, expected) << "trial " << trial;
+      if (!expected.empty()) {
+        const std::size_t stop_at = rng() % expected.size();
+        std::size_t calls = 0;
+        domain.for_each_dominating_key(s, [&](std::span<const search::Word>) {
+          return calls++ == stop_at;
+        });
+        ASSERT_EQ(calls, stop_at + 1) << "trial " << trial;
+      }
+      ++states;
+      const std::uint64_t useful = g.useful_moves(s.marker);
+      std::vector<Color> options;
+      for (std::uint64_t m = useful; m != 0; m &= m - 1)
+        options.push_back(static_cast<Color>(std::countr_zero(m)));
+      g.apply(s.marker, options[rng() % options.size()]);
+    }
+  }
+  EXPECT_GT(states, 500);
+  EXPECT_GT(child_keys, 500);  // the child keys were exercised, not vacuous
+}
+
 // Ablation: every rule off offers every useful move; each rule off alone
 // keeps a superset of what all rules keep, and drops a move somewhere.
 TEST(ExactDomainRules, EachRuleSwitchesOffAlone) {

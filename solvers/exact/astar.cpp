@@ -4,11 +4,11 @@
 // or with completion=0 the elimination bound; the dominance, neutral-move
 // and commutation rules, duplicate detection on the absorbed set, and with
 // dominated=1 on one worker no expansion of a node whose region plus one
-// frontier cluster is stored at no larger depth) keeps only nodes whose f
-// can beat it. Optimal when it finishes (A*'s path, or the beam's if
-// nothing beats it); at a node, memory or time limit it
-// returns the better of the beam's answer and the best open node completed
-// greedily, with proven_optimal = 0.
+// frontier cluster, or plus one colour's frontier clusters, is stored at
+// no larger depth) keeps only nodes whose f can beat it. Optimal when it
+// finishes (A*'s path, or the beam's if nothing beats it); at a node,
+// memory or time limit it returns the better of the beam's answer and the
+// best open node completed greedily, with proven_optimal = 0.
 //
 // With several workers (threads=N, or by default the threads the batch
 // engine leaves idle: SolveContext::workers) A* is libsearch's parallel
@@ -229,8 +229,9 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "1: moves commuted for their order alone are dropped (0: off)"},
                {&P::dominated, "dominated", 0, 1,
                 "1: a node is not expanded when a node reached in as few moves whose "
-                "region holds its region and one more frontier cluster is known (one "
-                "worker): fewer nodes on hard boards, each dearer (0: off)"},
+                "region is its region plus one frontier cluster, or plus one colour's "
+                "frontier clusters, is known (one worker): fewer nodes on hard boards, "
+                "each dearer (0: off)"},
                {&P::dominated_from, "dominated_from", 0, 1e15,
                 "with dominated=1, the nodes A* stores before it looks for dominated "
                 "ones (small searches gain little from the check)"},

@@ -24,12 +24,14 @@
 // answer stays optimal.
 //
 // Dominance between nodes: for_each_dominating_key lists the keys of the
-// state's region with one frontier cluster more, which best-first search
-// with skip_dominated looks up (docs/algorithms.md, "Dominated nodes").
+// state's region with one frontier cluster more, or with one colour's
+// frontier clusters more, which best-first search with skip_dominated looks
+// up (docs/algorithms.md, "Dominated nodes").
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <span>
 #include <type_traits>
 
@@ -107,8 +109,11 @@ class ExactDomain {
   std::uint32_t lower_bound(const State& s) const { return elimination_bound(graph_, s.marker); }
 
   // Keys of states that dominate s: its region with one frontier cluster
-  // more. A larger region never needs more moves (every move takes from it
-  // at least what it takes from the smaller one), so with
+  // more, then its region with all the frontier clusters of one colour
+  // more, for each colour with two or more of them (the region of its child
+  // by that colour, which may be known at its own depth by another path).
+  // A larger region never needs more moves (every move takes from it at
+  // least what it takes from the smaller one), so with
   // BestFirstOptions::skip_dominated a node is not expanded when one of
   // these is already known at the same or a smaller depth.
   template <class F>
@@ -125,6 +130,16 @@ class ExactDomain {
         key[w] &= ~bit;
         if (stop) return;
       }
+    for (Color c = 0; c < graph_.colors(); ++c) {
+      const auto members = graph_.color_set(c);
+      std::size_t added = 0;
+      for (std::size_t w = 0; w < key.size(); ++w) {
+        const search::Word taken = frontier[w] & members[w];
+        key[w] = absorbed[w] | taken;
+        added += static_cast<std::size_t>(std::popcount(taken));
+      }
+      if (added >= 2 && f(view)) return;
+    }
   }
 
   // The beam's ranking of a state at depth g: g + bound first, then more
