@@ -734,13 +734,15 @@ INSTANTIATE_TEST_SUITE_P(
         "astar:beam=1,dominance=0,neutral=0,commutation=0",
         // Dominated nodes skipped from the first node on, also with each
         // move rule off and with the weakest bound and no beam, where A*
-        // expands most.
+        // expands most, and on the parallel search.
         "astar:beam=1,dominated=1,dominated_from=0",
         "astar:beam=1,dominated=1,dominated_from=0,dominance=0",
         "astar:beam=1,dominated=1,dominated_from=0,neutral=0",
         "astar:beam=1,dominated=1,dominated_from=0,commutation=0",
         "astar:beam=0,completion=0,dominated=1,dominated_from=0",
-        "astar:beam=0,completion=0,dominated=1,dominated_from=0,dominance=0,neutral=0"),
+        "astar:beam=0,completion=0,dominated=1,dominated_from=0,dominance=0,neutral=0",
+        // The same on the parallel search (three workers).
+        "astar:beam=0,completion=0,dominated=1,dominated_from=0,threads=3"),
     [](const auto& param_info) {
       std::string n = param_info.param;
       for (char& c : n)

@@ -3,18 +3,18 @@
 // pooled best-first search over ExactDomain states (the completion bound,
 // or with completion=0 the elimination bound; the dominance, neutral-move
 // and commutation rules, duplicate detection on the absorbed set, and with
-// dominated=1 on one worker no expansion of a node whose region plus one
-// frontier cluster, or plus one colour's frontier clusters, is stored at
-// no larger depth) keeps only nodes whose f can beat it. Optimal when it
-// finishes (A*'s path, or the beam's if nothing beats it); at a node,
-// memory or time limit it returns the better of the beam's answer and the
-// best open node completed greedily, with proven_optimal = 0.
+// dominated=1 no expansion of a node whose region plus one frontier
+// cluster, or plus one colour's frontier clusters, is stored at no larger
+// depth) keeps only nodes whose f can beat it. Optimal when it finishes
+// (A*'s path, or the beam's if nothing beats it); at a node, memory or time
+// limit it returns the better of the beam's answer and the best open node
+// completed greedily, with proven_optimal = 0.
 //
 // With several workers (threads=N, or by default the threads the batch
 // engine leaves idle: SolveContext::workers) A* is libsearch's parallel
 // best-first search, its workers oneTBB tasks (exact/tbb_executor.hpp):
-// the same answers, optimal where the sequential search's are (it expands
-// dominated nodes); with one, the sequential search.
+// the same answers, optimal where the sequential search's are; with one,
+// the sequential search.
 #include <algorithm>
 #include <limits>
 
@@ -165,6 +165,7 @@ class AStar final : public Solver {
       TbbExecutor executor;
       search::ParallelBestFirstSearch<ExactDomain, decltype(cost), TbbExecutor> astar(
           domain, parallel_, cost, executor, workers);
+      astar.set_skip_dominated(skip_dominated_, dominated_from_);
       astar.start(domain.initial_state(), limits);
       astar.run();
       return finish(astar);
@@ -194,7 +195,7 @@ class AStar final : public Solver {
   std::size_t beam_width_;
   std::uint32_t completion_;  // completion_bound's max_rise; 0: elimination_bound
   ExactRules rules_;
-  bool skip_dominated_;  // BestFirstOptions::skip_dominated (one worker)
+  bool skip_dominated_;  // BestFirstOptions::skip_dominated, or the parallel search's
   std::size_t dominated_from_;
   std::size_t threads_;  // 0: SolveContext::workers
 };
@@ -230,8 +231,8 @@ const SolverRegistration kAStar{SolverDescription<P>{
                {&P::dominated, "dominated", 0, 1,
                 "1: a node is not expanded when a node reached in as few moves whose "
                 "region is its region plus one frontier cluster, or plus one colour's "
-                "frontier clusters, is known (one worker): fewer nodes on hard boards, "
-                "each dearer (0: off)"},
+                "frontier clusters, is known: fewer nodes on hard boards, each dearer "
+                "(0: off)"},
                {&P::dominated_from, "dominated_from", 0, 1e15,
                 "with dominated=1, the nodes A* stores before it looks for dominated "
                 "ones (small searches gain little from the check)"},

@@ -95,6 +95,56 @@ struct PathCost {
   }
 };
 
+// The lookup of skip_dominated: whether a table holds, at a small enough
+// g, one of the keys that a domain lists as dominating a state. The keys
+// are listed twice. The first listing hashes them (each from the prefix it
+// shares with the key before) and starts loading their KeyFilter words;
+// the filters then rule out most of them, and the table slots of the rest
+// start loading. The second listing probes those: on a large search every
+// probe would otherwise miss the cache in turn. `filter_of(hash)` and
+// `table_of(hash)` give the filter and table where a key of that hash
+// would be (the parallel search's owner's), and `held(table, hash, key)`
+// whether that table holds the key at a small enough g.
+class DominanceCheck {
+ public:
+  template <HasDominatingKeys D, class FilterOf, class TableOf, class Held>
+  bool any_held(const D& domain, const typename D::State& s, FilterOf&& filter_of,
+                TableOf&& table_of, Held&& held) {
+    hashes_.clear();
+    hasher_.reset();
+    domain.for_each_dominating_key(s, [&](std::span<const Word> key) {
+      const std::uint64_t h = hasher_(key);
+      filter_of(h).prefetch(h);
+      hashes_.push_back(h);
+      return false;
+    });
+    bool any = false;
+    for (std::uint64_t& h : hashes_) {
+      if (filter_of(h).may_hold(h)) {
+        table_of(h).prefetch(h);
+        any = true;
+      } else {
+        h = kNotHeld;
+      }
+    }
+    if (!any) return false;
+    bool found = false;
+    std::size_t i = 0;
+    domain.for_each_dominating_key(s, [&](std::span<const Word> key) {
+      const std::uint64_t h = hashes_[i++];
+      if (h == kNotHeld) return false;
+      found = held(table_of(h), h, key);
+      return found;
+    });
+    return found;
+  }
+
+ private:
+  static constexpr std::uint64_t kNotHeld = 0;  // a hash the filter ruled out
+  std::vector<std::uint64_t> hashes_;
+  PrefixHasher hasher_;
+};
+
 template <StorableDomain D, class Cost, class Visitor = NullVisitor>
 class BestFirstSearch {
  public:
@@ -107,7 +157,7 @@ class BestFirstSearch {
       : domain_(domain), ws_(workspace), cost_(cost), visitor_(visitor), options_(options) {}
   BestFirstSearch(const BestFirstSearch&) = delete;
   BestFirstSearch& operator=(const BestFirstSearch&) = delete;
-  ~BestFirstSearch() { release_filter(); }
+  ~BestFirstSearch() { key_filter_.release(ws_.budget); }
 
   // Starts a new search from `initial`, dropping any earlier one.
   void start(const State& initial, const Limits& limits) {
@@ -116,7 +166,10 @@ class BestFirstSearch {
     key_ = key_words_of(domain_);
     ws_.begin(kHeaderWords + packed_, limits.max_bytes);
     ws_.scratch.resize(packed_);
-    if constexpr (HasDominatingKeys<D>) start_filter();
+    if constexpr (HasDominatingKeys<D>) {
+      key_filter_.release(ws_.budget);
+      if (options_.skip_dominated) key_filter_.start(ws_.budget);
+    }
     stats_ = Stats{};
     stats_.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
     status_ = Status::kRunning;
@@ -321,90 +374,17 @@ class BestFirstSearch {
   static constexpr Word kClosed = kClosedFlag;
 
   // Whether the table holds, at g or less, a state the domain lists as
-  // dominating work_. The keys are listed twice. The first listing hashes
-  // them (each from the prefix it shares with the key before) and starts
-  // loading their filter words; the filter then rules most of them out,
-  // and the table slots of the rest start loading. The second listing
-  // probes those: on a large search every probe would otherwise miss the
-  // cache in turn.
+  // dominating work_.
   bool dominated(std::uint32_t g) {
     if (key_filter_.empty()) return false;  // the budget refused it
-    dominating_hashes_.clear();
-    dominating_hasher_.reset();
-    domain_.for_each_dominating_key(work_, [&](std::span<const Word> key) {
-      const std::uint64_t h = dominating_hasher_(key);
-      __builtin_prefetch(&key_filter_[(h >> key_filter_shift_) >> 6]);
-      dominating_hashes_.push_back(h);
-      return false;
-    });
-    bool any = false;
-    for (std::uint64_t& h : dominating_hashes_) {
-      if (filter_may_hold(h)) {
-        ws_.table.prefetch(h);
-        any = true;
-      } else {
-        h = kNotHeld;
-      }
-    }
-    if (!any) return false;
-    bool found = false;
-    std::size_t i = 0;
-    domain_.for_each_dominating_key(work_, [&](std::span<const Word> key) {
-      const std::uint64_t h = dominating_hashes_[i++];
-      if (h == kNotHeld) return false;
-      const NodeId other = ws_.table.find(
-          h, [&](NodeId id) { return key_equals(ws_.pool, id, kHeaderWords, key, key_); });
-      found = other != kNoNode && g_of(ws_.pool[other]) <= g;
-      return found;
-    });
-    return found;
-  }
-
-  // The key filter of skip_dominated: one bit per key in the table, at a
-  // position taken from the key's hash (a Bloom filter with one hash), with
-  // at least 8 bits a key. Almost every key that a dominance check looks up
-  // is absent, and this array, a byte a key against the table's 32 bytes or
-  // more, rules out most of them without a probe of the table (which on a
-  // large search misses the cache and the TLB). The bit comes from the
-  // hash's top bits, the table's slot from its bottom ones.
-  bool filter_may_hold(std::uint64_t h) const noexcept {
-    const std::uint64_t b = h >> key_filter_shift_;
-    return ((key_filter_[b >> 6] >> (b & 63)) & 1) != 0;
-  }
-  // Called once h is in the table, whose size is the filter's key count.
-  void filter_add(std::uint64_t h) {
-    if (key_filter_.empty()) return;
-    if (ws_.table.size() * 8 > key_filter_.size() * 64 && !grow_filter()) return;
-    const std::uint64_t b = h >> key_filter_shift_;
-    key_filter_[b >> 6] |= Word{1} << (b & 63);
-  }
-  // Doubles the filter and sets it again from the table; when the budget
-  // refuses, drops it (dominance checks then find nothing).
-  bool grow_filter() {
-    const std::size_t words = key_filter_.size() * 2;
-    if (!ws_.budget.take(words * sizeof(Word))) {
-      release_filter();
-      return false;
-    }
-    ws_.budget.give_back(key_filter_.size() * sizeof(Word));
-    key_filter_.assign(words, 0);
-    --key_filter_shift_;
-    ws_.table.for_each_hash([&](std::uint64_t h) {
-      const std::uint64_t b = h >> key_filter_shift_;
-      key_filter_[b >> 6] |= Word{1} << (b & 63);
-    });
-    return true;
-  }
-  void start_filter() {
-    release_filter();
-    if (!options_.skip_dominated) return;
-    if (!ws_.budget.take(kFilterWords * sizeof(Word))) return;
-    key_filter_.assign(kFilterWords, 0);
-    key_filter_shift_ = 64 - static_cast<unsigned>(std::countr_zero(kFilterWords * 64));
-  }
-  void release_filter() noexcept {
-    ws_.budget.give_back(key_filter_.size() * sizeof(Word));
-    key_filter_ = {};
+    return dominance_.any_held(
+        domain_, work_, [&](std::uint64_t) -> const KeyFilter& { return key_filter_; },
+        [&](std::uint64_t) -> const StateTable& { return ws_.table; },
+        [&](const StateTable& table, std::uint64_t h, std::span<const Word> key) {
+          const NodeId other = table.find(
+              h, [&](NodeId id) { return key_equals(ws_.pool, id, kHeaderWords, key, key_); });
+          return other != kNoNode && g_of(ws_.pool[other]) <= g;
+        });
   }
 
   // Second pass of step() for child i of node `parent`: the duplicate check,
@@ -518,7 +498,7 @@ class BestFirstSearch {
     if (index) {
       const std::uint64_t h = hash_words({ws_.scratch.data(), key_});
       ws_.table.insert_unchecked(h, id);
-      if constexpr (HasDominatingKeys<D>) filter_add(h);
+      if constexpr (HasDominatingKeys<D>) key_filter_.add(h, ws_.table, ws_.budget);
     }
     if (queue && !push(key, id, g)) return kNoNode;
     stats_.peak_bytes = std::max(stats_.peak_bytes, ws_.budget.peak());
@@ -578,14 +558,9 @@ class BestFirstSearch {
   std::array<std::uint32_t, D::kMaxMoves> child_g_{};
   std::array<std::uint64_t, D::kMaxMoves> child_hash_{};
   std::array<std::int64_t, D::kMaxMoves> child_key_{};  // cost_before_lookup
-  // skip_dominated: the hashes of the keys a check looks up (kNotHeld for
-  // one the filter rules out), and the key filter.
-  static constexpr std::uint64_t kNotHeld = 0;
-  static constexpr std::size_t kFilterWords = 1024;  // to start with (8 KiB)
-  std::vector<std::uint64_t> dominating_hashes_;
-  PrefixHasher dominating_hasher_;
-  std::vector<Word> key_filter_;
-  unsigned key_filter_shift_ = 64;
+  // skip_dominated: the lookup, and the filter of the table's keys.
+  DominanceCheck dominance_;
+  KeyFilter key_filter_;
 };
 
 // One-call A*: optimal when the domain's lower bound is admissible (the

@@ -216,13 +216,36 @@ class ParallelBestFirstSearch {
         executor_(executor),
         workers_(std::max<std::size_t>(1, workers)),
         local_(workers_) {}
+  ParallelBestFirstSearch(const ParallelBestFirstSearch&) = delete;
+  ParallelBestFirstSearch& operator=(const ParallelBestFirstSearch&) = delete;
+  ~ParallelBestFirstSearch() { release_filters(); }
+
+  // Skips dominated nodes, as BestFirstOptions::skip_dominated does (for a
+  // domain with HasDominatingKeys; set before start()): before a worker
+  // expands a node, it looks up the node's dominating keys in their
+  // owners' tables, and skips the node (counted in Stats::dominated) when
+  // one holds one of them at the same or a smaller g. The tables change
+  // only in the insert steps, so during an expand step every worker reads
+  // them as they were when it began: which nodes are skipped follows from
+  // the phases, as everything else does. The checks start in the first
+  // phase that begins with `from` nodes stored, on all workers together.
+  void set_skip_dominated(bool on, std::size_t from = 0) noexcept {
+    skip_dominated_ = on;
+    skip_dominated_from_ = from;
+  }
 
   void start(const State& initial, const Limits& limits) {
     limits_ = limits;
     packed_ = domain_.packed_words();
     key_ = key_words_of(domain_);
     record_ = kRecordHeaderWords + packed_;
+    release_filters();  // before begin(), which may drop the budgets they draw on
     pws_.begin(workers_, kHeaderWords + packed_, limits.max_bytes);
+    if constexpr (HasDominatingKeys<D>)
+      if (skip_dominated_)
+        for (std::size_t w = 0; w < workers_; ++w)
+          local_[w].filter.start(pws_.worker(w).ws.budget);
+    checking_dominance_ = false;
     max_local_ = (std::size_t{kNoNode} - workers_) / workers_;
     stop_.store(false, std::memory_order_relaxed);
     expanded_.store(0, std::memory_order_relaxed);
@@ -279,6 +302,13 @@ class ParallelBestFirstSearch {
         break;
       }
       layer_key_ = key;
+      if constexpr (HasDominatingKeys<D>)
+        if (skip_dominated_ && !checking_dominance_) {
+          std::size_t stored = 0;
+          for (std::size_t w = 0; w < workers_; ++w)
+            stored += pws_.worker(w).ws.table.size();
+          checking_dominance_ = stored >= skip_dominated_from_;
+        }
       in_step([&](std::size_t w) { expand_layer(w, key, cut); });
       ++phases_;
       for (std::size_t w = 0; w < workers_; ++w)  // the first goal, by global id
@@ -324,6 +354,7 @@ class ParallelBestFirstSearch {
       s.generated += l.stats.generated;
       s.duplicates += l.stats.duplicates;
       s.pruned += l.stats.pruned;
+      s.dominated += l.stats.dominated;
       s.peak_frontier += l.stats.peak_frontier;
     }
     s.peak_bytes = pws_.peak();
@@ -388,7 +419,38 @@ class ParallelBestFirstSearch {
     State child{};
     MoveListOf<D> moves;
     std::vector<Word> scratch;  // one record
+    // set_skip_dominated: the worker's lookup, and the filter of its
+    // table's keys (charged to its workspace's budget).
+    DominanceCheck dominance;
+    KeyFilter filter;
   };
+
+  void release_filters() noexcept {
+    if (pws_.workers() != workers_) return;  // never started: no filter
+    for (std::size_t w = 0; w < workers_; ++w)
+      local_[w].filter.release(pws_.worker(w).ws.budget);
+  }
+
+  // Whether worker w's node in l.work, at cost g, is dominated: some
+  // worker's table holds one of its dominating keys at g or less. Run in
+  // an expand step, when no table, filter or stored key changes; the g
+  // word of a stored node is read atomically, as its owner may be setting
+  // its closed flag.
+  bool dominated(Local& l, std::uint32_t g) {
+    const auto owner = [&](std::uint64_t h) { return owner_of(h, workers_); };
+    return l.dominance.any_held(
+        domain_, l.work,
+        [&](std::uint64_t h) -> const KeyFilter& { return local_[owner(h)].filter; },
+        [&](std::uint64_t h) -> const StateTable& { return pws_.worker(owner(h)).ws.table; },
+        [&](const StateTable& table, std::uint64_t h, std::span<const Word> key) {
+          const NodePool& pool = pws_.worker(owner(h)).ws.pool;
+          const NodeId other = table.find(
+              h, [&](NodeId id) { return key_equals(pool, id, kHeaderWords, key, key_); });
+          if (other == kNoNode) return false;
+          Word& word = const_cast<Word&>(pool[other][1]);
+          return g_of_word(std::atomic_ref<Word>(word).load(std::memory_order_relaxed)) <= g;
+        });
+  }
 
   NodeId global(NodeId local, std::size_t w) const noexcept {
     return static_cast<NodeId>(local * workers_ + w);
@@ -512,14 +574,21 @@ class ParallelBestFirstSearch {
         __builtin_prefetch(ws.pool[static_cast<NodeId>(layer.data()[l.next + 1] >> 32)]);
       if (is_stale(ws.pool, e)) continue;
       Word* n = ws.pool[e.id];
-      n[1] |= kClosed;
+      // (Atomic: other workers may read the g word in their dominance checks.)
+      std::atomic_ref<Word>(n[1]).fetch_or(kClosed, std::memory_order_relaxed);
       domain_.unpack({n + kHeaderWords, packed_}, l.work);
       if (domain_.is_goal(l.work)) {
         l.goal = e.id;
         return;
       }
+      if constexpr (HasDominatingKeys<D>)
+        if (checking_dominance_ && dominated(l, e.g)) {
+          ++l.stats.dominated;
+          continue;
+        }
       if (!poll(l)) {
-        n[1] &= ~kClosed;  // not expanded after all: still open
+        // Not expanded after all: still open.
+        std::atomic_ref<Word>(n[1]).fetch_and(~kClosed, std::memory_order_relaxed);
         put_back(l, layer, ws, key);
         return;
       }
@@ -601,6 +670,7 @@ class ParallelBestFirstSearch {
           (id = ws.pool.push(ws.budget)) == kNoNode)
         return halt(l, Status::kLimitReached);
       ws.table.insert_unchecked(hash, id);
+      if constexpr (HasDominatingKeys<D>) l.filter.add(hash, ws.table, ws.budget);
     }
     // New, or reopened on a cheaper path: that path's parent, move and
     // packed state (key words equal; the rest may differ).
@@ -614,7 +684,8 @@ class ParallelBestFirstSearch {
     return true;
   }
 
-  static std::uint32_t g_of(const Word* n) noexcept { return static_cast<std::uint32_t>(n[1]); }
+  static std::uint32_t g_of(const Word* n) noexcept { return g_of_word(n[1]); }
+  static std::uint32_t g_of_word(Word w) noexcept { return static_cast<std::uint32_t>(w); }
 
   // A record: [parent|move][g][key], then the child's packed state, the
   // layout of a stored node but for the key.
@@ -650,6 +721,9 @@ class ParallelBestFirstSearch {
   double wait_seconds_ = 0;
   std::int64_t layer_key_ = kPruneKey;  // the key of the last expand step
   std::size_t step_expansions_ = kDefaultStepExpansions;
+  bool skip_dominated_ = false;
+  std::size_t skip_dominated_from_ = 0;
+  bool checking_dominance_ = false;  // set_skip_dominated, from its phase on
 };
 
 // One-call parallel A* with `workers` workers run by `executor`: optimal
