@@ -581,6 +581,66 @@ TEST(PrefixHasher, EqualsHashWordsForEveryKey) {
   }
 }
 
+// The dominance check's KeyFilter: every key added may be held, through
+// the filter's doublings (rebuilt from the table), with few false hits at
+// its 8 bits a key; its memory is charged to the budget, and a budget that
+// refuses a doubling drops it, after which it holds nothing.
+TEST(KeyFilter, HoldsEveryKeyAddedThroughGrowthAndIsDroppedWhenRefused) {
+  search::MemoryBudget budget;
+  budget.set_limit(std::size_t{1} << 30);
+  search::StateTable table;
+  search::KeyFilter filter;
+  ASSERT_TRUE(filter.start(budget));
+  EXPECT_EQ(budget.used(), filter.bytes());
+  // Keys of random words (consecutive integers would hash to evenly spread
+  // bits, which a multiplicative hash does, and hide the false hits).
+  std::mt19937_64 rng(11);
+  std::vector<search::Word> words(400000);
+  for (auto& w : words)
+    w = rng();
+  const auto hash_of = [&](std::uint32_t i) {
+    const search::Word key[2] = {words[i], i};
+    return search::hash_words(key);
+  };
+  constexpr std::uint32_t kKeys = 200000;
+  for (std::uint32_t i = 0; i < kKeys; ++i) {
+    ASSERT_TRUE(table.reserve_one(budget));
+    table.insert_unchecked(hash_of(i), i);
+    filter.add(hash_of(i), table, budget);
+  }
+  EXPECT_GE(filter.bytes() * 8, kKeys * 8);  // at least 8 bits a key
+  EXPECT_EQ(budget.used(), filter.bytes() + table.bytes());
+  for (std::uint32_t i = 0; i < kKeys; ++i)
+    ASSERT_TRUE(filter.may_hold(hash_of(i))) << i;
+  std::uint32_t false_hits = 0;
+  for (std::uint32_t i = kKeys; i < 2 * kKeys; ++i)
+    false_hits += filter.may_hold(hash_of(i)) ? 1 : 0;
+  EXPECT_LT(false_hits, kKeys / 5);  // about one in eight or fewer
+  EXPECT_GT(false_hits, 0u);         // a filter, not a set
+
+  // A budget with no room for the next doubling drops the filter.
+  search::MemoryBudget tight;
+  tight.set_limit(search::KeyFilter::kInitialWords * sizeof(search::Word) + 100000);
+  search::StateTable small_table;
+  search::KeyFilter dropped;
+  ASSERT_TRUE(dropped.start(tight));
+  search::MemoryBudget table_budget;  // the table's own, so that only the filter is refused
+  table_budget.set_limit(std::size_t{1} << 30);
+  for (std::uint32_t i = 0; i < kKeys && !dropped.empty(); ++i) {
+    ASSERT_TRUE(small_table.reserve_one(table_budget));
+    small_table.insert_unchecked(hash_of(i), i);
+    dropped.add(hash_of(i), small_table, tight);
+  }
+  EXPECT_TRUE(dropped.empty());
+  EXPECT_EQ(tight.used(), 0u);
+  EXPECT_FALSE(dropped.may_hold(hash_of(0)));
+  search::MemoryBudget none;
+  none.set_limit(0);
+  search::KeyFilter refused;
+  EXPECT_FALSE(refused.start(none));
+  EXPECT_FALSE(refused.may_hold(hash_of(0)));
+}
+
 TEST(StateTable, KeepsEveryEntryThroughInPlaceGrowthAfterALargeSearch) {
   search::MemoryBudget budget;
   budget.set_limit(std::size_t{1} << 30);
