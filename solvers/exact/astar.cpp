@@ -43,8 +43,8 @@ struct AStarParams {
   bool neutral = true;
   bool commutation = true;
   // Nodes dominated by a known node are not expanded (hard.exp sets it:
-  // off by default, as on floodtest-1000 the checks cost more than they
-  // save; docs/measurements.md), once A* has stored dominated_from nodes.
+  // off by default, as on floodtest-1000 the checks save no time;
+  // docs/measurements.md), once A* has stored dominated_from nodes.
   bool dominated = false;
   std::uint64_t dominated_from = 16384;
   std::size_t threads = 0;  // 0: SolveContext::workers
