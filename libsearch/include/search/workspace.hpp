@@ -335,7 +335,7 @@ class StateTable {
 // may hold needs a probe of the table. A dominance check (best_first.hpp)
 // looks up keys that are almost all absent, and this array, a byte a key
 // against the table's 32 or more, rules out most of them without a probe of
-// the table, which on a large search misses the cache and the TLB.
+// the table, which on a large search misses the cache.
 class KeyFilter {
  public:
   static constexpr std::size_t kInitialWords = 1024;  // 8 KiB
