@@ -167,8 +167,10 @@ class BestFirstSearch {
     ws_.begin(kHeaderWords + packed_, limits.max_bytes);
     ws_.scratch.resize(packed_);
     if constexpr (HasDominatingKeys<D>) {
-      key_filter_.release(ws_.budget);
-      if (options_.skip_dominated) key_filter_.start(ws_.budget);
+      if (options_.skip_dominated)
+        key_filter_.start(ws_.budget);  // (releasing the last search's first)
+      else
+        key_filter_.release(ws_.budget);
     }
     stats_ = Stats{};
     stats_.node_bytes = (kHeaderWords + packed_) * sizeof(Word);

@@ -431,8 +431,8 @@ class ParallelBestFirstSearch {
       local_[w].filter.release(pws_.worker(w).ws.budget);
   }
 
-  // Whether worker w's node in l.work, at cost g, is dominated: some
-  // worker's table holds one of its dominating keys at g or less. Run in
+  // Whether the node a worker holds in l.work, at cost g, is dominated:
+  // some worker's table holds one of its dominating keys at g or less. Run in
   // an expand step, when no table, filter or stored key changes; the g
   // word of a stored node is read atomically, as its owner may be setting
   // its closed flag.
