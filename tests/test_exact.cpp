@@ -194,8 +194,9 @@ std::uint32_t first_complete_time(const ClusterGraph& g, const MarkerState& s,
 // colour-blind rounds before the relaxed game's first elimination, the
 // largest relaxed game after k + r forced rounds over every r <= max_rise
 // with first-complete time >= k + r (r = 0: the elimination bound).
-std::uint32_t completion_by_definition(const ClusterGraph& g, const MarkerState& s,
-                                       std::uint32_t max_rise) {
+std::uint32_t completion_by_definition(
+    const ClusterGraph& g, const MarkerState& s, std::uint32_t max_rise,
+    std::uint32_t longest_walk = std::numeric_limits<std::uint32_t>::max()) {
   const std::vector<Color> colors = remaining_colors(g, s);
   if (colors.size() <= 1) return static_cast<std::uint32_t>(colors.size());
   const std::vector<std::uint32_t> dist = distances_from_region(g, s);
@@ -207,6 +208,10 @@ std::uint32_t completion_by_definition(const ClusterGraph& g, const MarkerState&
     within = std::min(within, far);
   }
   const std::uint32_t k = within - 1;
+  // A rise above 1 is tried only where its test walks at most longest_walk
+  // moves (k + r - 1 at rise r).
+  while (max_rise > 1 && k + max_rise - 1 > longest_walk)
+    --max_rise;
   const std::uint32_t e = first_complete_time(g, s, k + max_rise);
   std::uint32_t best = relaxed_game(g, s, k);
   for (std::uint32_t r = 1; r <= std::min(e - k, max_rise); ++r)
@@ -675,6 +680,8 @@ TEST(Bounds, CompletionBoundIsAdmissibleAndOftenAboveTheEliminationBound) {
   int states = 0;
   int raised = 0;
   int raised_twice = 0;  // states where rise 2 is above rise 1
+  int cut = 0;           // limited rise-2 bounds below the unlimited one
+  int lowered = 0;       // capped calls whose lower threshold rise 2 would have decided otherwise
   for (int trial = 0; trial < 300; ++trial) {
     const Board board =
         colorwalk::testing::random_board(rng, 6, 8, 3, 5, colorwalk::testing::random_rules(rng));
@@ -691,6 +698,29 @@ TEST(Bounds, CompletionBoundIsAdmissibleAndOftenAboveTheEliminationBound) {
       ASSERT_LE(twice, exact) << "trial " << trial;
       ASSERT_GE(twice, completion) << "trial " << trial;
       ASSERT_EQ(twice, completion_by_definition(g, s, 2)) << "trial " << trial;
+      // Rise 2 limited to short walks: its definition with the longer
+      // walks left out, uncapped; capped with the top threshold only, the
+      // top threshold as the limited bound decides it, the one below as
+      // rise 1 does.
+      for (std::uint32_t walk = 1; walk <= 4; ++walk) {
+        const std::uint32_t limited =
+            completion_bound(g, balls, s, kUncapped, 2, 1, {.longest_walk = walk});
+        ASSERT_EQ(limited, completion_by_definition(g, s, 2, walk))
+            << "trial " << trial << " walk " << walk;
+        ASSERT_GE(limited, completion) << "trial " << trial;
+        ASSERT_LE(limited, twice) << "trial " << trial;
+        cut += limited < twice ? 1 : 0;
+        for (std::uint32_t cap = 1; cap <= exact + 2; ++cap) {
+          const std::uint32_t top = completion_bound(
+              g, balls, s, cap, 2, 2, {.longest_walk = walk, .top_threshold_only = true});
+          ASSERT_EQ(top >= cap, limited >= cap)
+              << "trial " << trial << " walk " << walk << " cap " << cap;
+          if (top >= cap) continue;
+          ASSERT_EQ(top >= cap - 1, completion >= cap - 1)
+              << "trial " << trial << " walk " << walk << " cap " << cap;
+          lowered += limited >= cap - 1 && completion < cap - 1 ? 1 : 0;
+        }
+      }
       raised += completion > elimination ? 1 : 0;
       raised_twice += twice > completion ? 1 : 0;
       ++states;
@@ -700,6 +730,8 @@ TEST(Bounds, CompletionBoundIsAdmissibleAndOftenAboveTheEliminationBound) {
   EXPECT_GT(states, 2500);
   EXPECT_GT(raised, states / 20);  // about a tenth (3125 states, 331 raised)
   EXPECT_GT(raised_twice, 10);
+  EXPECT_GT(cut, 10);  // the limits were exercised, not vacuous
+  EXPECT_GT(lowered, 5);
 }
 
 class AStarBounds : public ::testing::TestWithParam<const char*> {};
@@ -728,6 +760,11 @@ INSTANTIATE_TEST_SUITE_P(
     Bounds, AStarBounds,
     ::testing::Values(
         "astar", "astar:completion=0", "astar:beam=1,completion=1", "astar:beam=1,completion=2",
+        // Rise 2 on short walks only and only to prune (hard.exp's setting,
+        // with a limit that these small boards reach), also skipping
+        // dominated nodes.
+        "astar:beam=1,completion=2,walk=2",
+        "astar:beam=1,completion=2,walk=2,dominated=1,dominated_from=0",
         // Each pruning rule off alone, and all off (ablation), where A*
         // keeps more children.
         "astar:beam=1,dominance=0", "astar:beam=1,neutral=0", "astar:beam=1,commutation=0",

@@ -483,7 +483,7 @@ class CompletionTest {
 template <std::size_t N>
 std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBalls& balls,
                                     const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise,
-                                    std::uint32_t levels) {
+                                    std::uint32_t levels, const RiseLimits& limits) {
   using Word = ClusterGraph::Word;
   using Set = std::array<Word, N>;
   CompletionScratch& sc = completion_scratch;
@@ -579,6 +579,12 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   std::uint32_t provable = max_rise;      // rises not yet known to fail
   for (std::uint32_t t = std::min(cap, h + max_rise); t >= lowest; --t) {
     for (std::uint32_t r = t - h; r <= provable; ++r) {
+      // The limits on the rises above 1 (a larger rise walks further).
+      if (r >= 2 && k + r - 1 > limits.longest_walk) {
+        provable = r - 1;
+        break;
+      }
+      if (r >= 2 && limits.top_threshold_only && capped && t < cap) break;
       for (; played < r; ++played) {
         raised_at[played + 1] = relaxed_after(played + 1);
         candidates_at[played + 1] = colors_within();
@@ -595,7 +601,7 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
 
 std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
                                const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise,
-                               std::uint32_t levels) {
+                               std::uint32_t levels, RiseLimits limits) {
   max_rise = std::min(max_rise, kMaxRise);
   return with_set_words(graph.set_words(), [&]<std::size_t N>() -> std::uint32_t {
     if constexpr (N == 0)
@@ -603,7 +609,8 @@ std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& ba
     else if (balls.empty() || max_rise == 0)
       return elimination_bound(graph, s, cap);
     else
-      return completion_bound_impl<N>(graph, balls, s, cap, max_rise, std::max(levels, 1U));
+      return completion_bound_impl<N>(graph, balls, s, cap, max_rise, std::max(levels, 1U),
+                                          limits);
   });
 }
 

@@ -92,11 +92,24 @@ std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
 // + 1 exactly when that bound does; below the lowest, it may be lower (the
 // elimination bound, or a smaller rise): only the rises that can reach a
 // threshold are tested. (levels 0 counts as 1.)
+//
+// RiseLimits narrow the rises above 1, whose walks grow fast with their
+// moves: such a rise whose walk would take more than `longest_walk` moves
+// (k + r - 1 at rise r) counts as not proven, and with
+// `top_threshold_only` (capped calls only) such a rise decides only the
+// threshold cap, the thresholds below it being decided as for max_rise 1.
+// The bound stays admissible; the contract above then holds for the
+// bound with those rises left out.
 inline constexpr std::uint32_t kMaxRise = 2;
+struct RiseLimits {
+  std::uint32_t longest_walk = std::numeric_limits<std::uint32_t>::max();
+  bool top_threshold_only = false;
+};
 std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
                                const MarkerState& s,
                                std::uint32_t cap = std::numeric_limits<std::uint32_t>::max(),
-                               std::uint32_t max_rise = 1, std::uint32_t levels = 1);
+                               std::uint32_t max_rise = 1, std::uint32_t levels = 1,
+                               RiseLimits limits = {});
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
 

@@ -13,6 +13,9 @@
 //     the elimination bound), never more than d. So a search that prunes
 //     at g + h >= bound and ranks its last layer by f = bound - 1 loses
 //     nothing by capping: every value it compares is decided exactly.
+//     With RiseLimits the thresholds are decided for the bound without the
+//     rises they leave out (with top_threshold_only, those below cap for
+//     max_rise 1): still admissible, and the same for every call.
 // The bound keeps a reference to the graph, which must outlive it; it is
 // built once per board (the cluster balls cost one breadth-first search per
 // cluster) and is read-only afterwards, so threads may share it.
@@ -30,11 +33,14 @@ namespace colorwalk {
 class ExactBound {
  public:
   // max_rise: the completion bound's largest rise (at most kMaxRise); 0
-  // gives the elimination bound and builds no cluster balls.
-  explicit ExactBound(const ClusterGraph& graph, std::uint32_t max_rise = 1)
+  // gives the elimination bound and builds no cluster balls. limits: those
+  // on the rises above 1 (bounds.hpp).
+  explicit ExactBound(const ClusterGraph& graph, std::uint32_t max_rise = 1,
+                      RiseLimits limits = {})
       : graph_(graph),
         balls_(max_rise > 0 ? ClusterBalls(graph) : ClusterBalls()),
-        max_rise_(max_rise) {}
+        max_rise_(max_rise),
+        limits_(limits) {}
 
   std::uint32_t max_rise() const noexcept { return max_rise_; }
 
@@ -46,7 +52,7 @@ class ExactBound {
   // The bound deciding the thresholds cap, cap - 1, ..., cap - levels + 1
   // exactly (see above).
   std::uint32_t capped(const MarkerState& s, std::uint32_t cap, std::uint32_t levels) const {
-    return max_rise_ > 0 ? completion_bound(graph_, balls_, s, cap, max_rise_, levels)
+    return max_rise_ > 0 ? completion_bound(graph_, balls_, s, cap, max_rise_, levels, limits_)
                          : elimination_bound(graph_, s, cap);
   }
 
@@ -54,6 +60,7 @@ class ExactBound {
   const ClusterGraph& graph_;
   ClusterBalls balls_;
   std::uint32_t max_rise_;
+  RiseLimits limits_;
 };
 
 }  // namespace colorwalk
