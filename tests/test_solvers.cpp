@@ -94,6 +94,53 @@ TEST(Registry, ParsesSpecsOnceIntoTheTypedParameters) {
   EXPECT_THROW(r.add(probe("probe")), std::logic_error);
 }
 
+TEST(Registry, RefusesTheCombinationsASolverNames) {
+  SolverRegistry r;
+  SolverDescription<ProbeParams> d = probe("probe");
+  d.refuse = [](const ProbeParams& p) -> std::string {
+    return p.flag && p.depth > 4 ? "flag=1 needs depth=4 or less" : "";
+  };
+  r.add(d);
+  SolverDescription<ProbeParams> flagged = probe("flagged", {.depth = 6, .flag = true});
+  flagged.refuse = d.refuse;
+  r.add(flagged);
+  const auto error = [&](const std::string& spec) -> std::string {
+    try {
+      r.parse(spec);
+    } catch (const SpecError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(error("probe:flag=1,depth=5"),
+            "solver spec 'probe:flag=1,depth=5': flag=1 needs depth=4 or less");
+  EXPECT_EQ(error("probe:depth=5,flag=1"),
+            "solver spec 'probe:depth=5,flag=1': flag=1 needs depth=4 or less");
+  // The defaults count as given: a spec that leaves them is refused too.
+  EXPECT_EQ(error("flagged"), "solver spec 'flagged': flag=1 needs depth=4 or less");
+  EXPECT_EQ(error("flagged:w=2"), "solver spec 'flagged:w=2': flag=1 needs depth=4 or less");
+  last_probe = {};
+  r.parse("flagged:depth=4").make();
+  EXPECT_EQ(last_probe.depth, 4u);
+  EXPECT_TRUE(last_probe.flag);
+  r.parse("probe:depth=5").make();
+  EXPECT_EQ(last_probe.depth, 5u);
+  EXPECT_FALSE(last_probe.flag);
+  EXPECT_FALSE(r.find("probe")->refuse == nullptr);
+}
+
+TEST(Registry, AStarRefusesAWalkLimitWithoutRiseTwo) {
+  EXPECT_EQ(spec_error("astar:walk=7"),
+            "solver spec 'astar:walk=7': walk=7 limits the completion bound's rise 2, so it "
+            "needs completion=2 (here completion=1)");
+  EXPECT_EQ(spec_error("astar:completion=0,walk=3"),
+            "solver spec 'astar:completion=0,walk=3': walk=3 limits the completion bound's "
+            "rise 2, so it needs completion=2 (here completion=0)");
+  EXPECT_EQ(spec_error("astar:completion=2,walk=7"), "no error");
+  EXPECT_EQ(spec_error("astar:walk=0"), "no error");
+  EXPECT_EQ(spec_error("astar"), "no error");
+}
+
 TEST(Registry, DefaultsComeFromTheDescription) {
   SolverRegistry r;
   r.add(probe("deep", {.depth = 7}));

@@ -231,7 +231,7 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "assumes (0: the elimination bound alone; 2: fewer nodes, more time "
                 "per node)"},
                {&P::walk, "walk", 0, 1000,
-                "with completion=2: rise 2 is tried only where its test walks at most "
+                "needs completion=2: rise 2 is tried only where its test walks at most "
                 "this many moves, and only to prune (0: everywhere; hard.exp uses 7, "
                 "and 6 to 8 are within 1.3% of it on the 99 problems)"},
                {&P::dominance, "dominance", 0, 1,
@@ -252,6 +252,16 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "boards are left to start than the run has threads, else 1; 1: the "
                 "sequential search); more than --threads share its threads"}},
     .exact = true,
+    // walk limits rise 2, which completion below 2 never tries: refused
+    // rather than silently doing nothing.
+    .refuse = [](const P& p) -> std::string {
+      if (p.walk > 0 && p.completion < 2)
+        return "walk=" + format_param(p.walk) +
+               " limits the completion bound's rise 2, so it needs completion=2 (here "
+               "completion=" +
+               format_param(p.completion) + ")";
+      return {};
+    },
     .make = [](const P& p) { return std::make_unique<AStar>(p); }}};
 
 }  // namespace

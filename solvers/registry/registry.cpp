@@ -57,8 +57,14 @@ SolverSpec SolverRegistry::parse(std::string_view text) const {
   ParamValues values;
   for (const auto& p : spec.info->params)
     values.set(p.name, p.default_value);
-  if (colon == std::string_view::npos) {
+  const auto bind = [&] {
+    if (spec.info->refuse)
+      if (const std::string why = spec.info->refuse(values); !why.empty())
+        throw SpecError("solver spec '" + spec.text + "': " + why);
     spec.factory = spec.info->bind(values);
+  };
+  if (colon == std::string_view::npos) {
+    bind();
     return spec;
   }
 
@@ -99,7 +105,7 @@ SolverSpec SolverRegistry::parse(std::string_view text) const {
                       format_param(param->max) + "]");
     values.set(key, value);
   }
-  spec.factory = spec.info->bind(values);
+  bind();
   return spec;
 }
 

@@ -71,6 +71,10 @@ struct SolverInfo {
   bool randomised = false;    // draws from SolveContext::seed
   bool wasted_moves = false;  // may play colours that clear nothing (counted as moves)
   bool exact = false;         // may prove optimality
+  // Why these parameter values, each present and in range, are refused
+  // together (a combination the solver cannot honour), naming them; empty
+  // when they are accepted. Unset: every combination is accepted.
+  std::function<std::string(const ParamValues&)> refuse;
   // The factory for these parameter values (every parameter present and in range).
   std::function<SolverFactory(const ParamValues&)> bind;
 };
@@ -112,6 +116,9 @@ struct SolverDescription {
   bool randomised = false;
   bool wasted_moves = false;
   bool exact = false;
+  // Combinations of values that are refused: the reason (SolverInfo::refuse),
+  // or empty; unset, none is.
+  std::function<std::string(const P&)> refuse{};
   std::function<std::unique_ptr<Solver>(const P&)> make{};
 };
 
@@ -125,15 +132,23 @@ SolverInfo describe(SolverDescription<P> d) {
                   .randomised = d.randomised,
                   .wasted_moves = d.wasted_moves,
                   .exact = d.exact,
+                  .refuse = {},
                   .bind = {}};
   for (const Param<P>& p : d.params)
     info.params.push_back({p.name, p.get(d.defaults), p.min, p.max, p.integer, p.help});
-  info.bind = [params = std::move(d.params), defaults = std::move(d.defaults),
-               make = std::move(d.make)](const ParamValues& values) -> SolverFactory {
+  const auto typed_of = [params = std::move(d.params),
+                         defaults = std::move(d.defaults)](const ParamValues& values) {
     P typed = defaults;
     for (const Param<P>& p : params)
       p.set(typed, values.get(p.name));
-    return [typed, make] { return make(typed); };
+    return typed;
+  };
+  if (d.refuse)
+    info.refuse = [typed_of, refuse = std::move(d.refuse)](const ParamValues& values) {
+      return refuse(typed_of(values));
+    };
+  info.bind = [typed_of, make = std::move(d.make)](const ParamValues& values) -> SolverFactory {
+    return [typed = typed_of(values), make] { return make(typed); };
   };
   return info;
 }
@@ -165,7 +180,8 @@ class SolverRegistry {
   const std::vector<SolverInfo>& all() const noexcept { return solvers_; }
 
   // Parses "NAME[:KEY=VALUE,...]"; throws SpecError on unknown names or
-  // parameters, malformed or out-of-range values.
+  // parameters, malformed or out-of-range values, and combinations of
+  // values the solver refuses.
   SolverSpec parse(std::string_view text) const;
 
  private:
