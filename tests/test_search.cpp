@@ -3,7 +3,9 @@
 #include <pthread.h>
 
 #include <atomic>
+#include <bit>
 #include <deque>
+#include <map>
 #include <random>
 #include <unordered_map>
 
@@ -639,6 +641,116 @@ TEST(KeyFilter, HoldsEveryKeyAddedThroughGrowthAndIsDroppedWhenRefused) {
   search::KeyFilter refused;
   EXPECT_FALSE(refused.start(none));
   EXPECT_FALSE(refused.may_hold(hash_of(0)));
+}
+
+// The superset check's RecentKeys against a plain model of its rings (per
+// g and bit count, the last `capacity` keys added): a key is held as a
+// superset exactly when some kept key at its g has its bits and more, for
+// keys of 3 words (the wide test, zero-padded), 8 (two lanes) and 20 (the
+// plain test); its memory is charged to the budget and given back.
+TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
+  for (const std::size_t words : {std::size_t{3}, std::size_t{8}, std::size_t{20}}) {
+    SCOPED_TRACE(words);
+    std::mt19937_64 rng(words);
+    constexpr std::size_t kCapacity = 6;
+    search::MemoryBudget budget;
+    budget.set_limit(std::size_t{1} << 30);
+    search::RecentKeys recent;
+    recent.start(words, kCapacity, budget);
+    EXPECT_FALSE(recent.empty());
+    using Key = std::vector<search::Word>;
+    const auto bits_of = [](const Key& k) {
+      std::size_t b = 0;
+      for (const search::Word w : k)
+        b += static_cast<std::size_t>(std::popcount(w));
+      return b;
+    };
+    std::map<std::pair<std::uint32_t, std::size_t>, std::deque<Key>> model;
+    std::vector<Key> added;
+    // Keys from a few dense bases, so that subsets and supersets are common.
+    std::vector<Key> bases(4, Key(words));
+    for (Key& b : bases)
+      for (search::Word& w : b)
+        w = rng() | rng();
+    const auto thinned = [&](const Key& k, int drop) {
+      Key out = k;
+      for (int i = 0; i < drop; ++i) {
+        const std::size_t bit = rng() % (64 * words);
+        out[bit / 64] &= ~(search::Word{1} << (bit % 64));
+      }
+      return out;
+    };
+    std::size_t held = 0;
+    std::size_t checked = 0;
+    for (int step = 0; step < 3000; ++step) {
+      const auto g = static_cast<std::uint32_t>(rng() % 3);
+      if (rng() % 2 == 0) {
+        const Key k = thinned(bases[rng() % bases.size()], static_cast<int>(rng() % 6));
+        recent.add(g, k.data(), budget);
+        auto& ring = model[{g, bits_of(k)}];
+        ring.push_back(k);
+        if (ring.size() > kCapacity) ring.pop_front();
+        added.push_back(k);
+        continue;
+      }
+      // A query: a thinned key added before, or one of a base, or random.
+      Key q(words);
+      const auto pick = rng() % 3;
+      if (pick == 0 && !added.empty())
+        q = thinned(added[rng() % added.size()], static_cast<int>(rng() % 4));
+      else if (pick == 1)
+        q = thinned(bases[rng() % bases.size()], static_cast<int>(rng() % 8));
+      else
+        for (search::Word& w : q)
+          w = rng();
+      bool expected = false;
+      for (const auto& [where, ring] : model) {
+        if (where.first != g || where.second <= bits_of(q)) continue;
+        for (const Key& k : ring) {
+          bool all = true;
+          for (std::size_t w = 0; w < words; ++w)
+            all &= (q[w] & ~k[w]) == 0;
+          expected |= all;
+        }
+      }
+      ASSERT_EQ(recent.holds_superset(g, q.data()), expected) << "step " << step;
+      held += expected ? 1 : 0;
+      ++checked;
+    }
+    EXPECT_GT(held, checked / 10);  // both answers exercised
+    EXPECT_LT(held, checked * 9 / 10);
+    EXPECT_GT(budget.used(), 0u);
+    recent.release(budget);
+    EXPECT_EQ(budget.used(), 0u);
+  }
+  // Capacity 0 keeps nothing; a budget that refuses every ring keeps
+  // nothing either, and charges nothing.
+  search::MemoryBudget budget;
+  budget.set_limit(std::size_t{1} << 20);
+  const search::Word small[2] = {1, 0};
+  const search::Word large[2] = {3, 0};
+  search::RecentKeys none;
+  none.start(2, 0, budget);
+  EXPECT_TRUE(none.empty());
+  none.add(0, large, budget);
+  EXPECT_FALSE(none.holds_superset(0, small));
+  search::MemoryBudget refusing;
+  refusing.set_limit(0);
+  search::RecentKeys refused;
+  refused.start(2, 8, refusing);
+  refused.add(0, large, refusing);
+  EXPECT_FALSE(refused.holds_superset(0, small));
+  EXPECT_EQ(refusing.used(), 0u);
+  // A key is not its own strict superset, and other g are apart.
+  search::RecentKeys one;
+  one.start(2, 8, budget);
+  one.add(1, large, budget);
+  EXPECT_TRUE(one.holds_superset(1, small));
+  EXPECT_FALSE(one.holds_superset(1, large));
+  EXPECT_FALSE(one.holds_superset(0, small));
+  EXPECT_FALSE(one.holds_superset(2, small));
+  one.release(budget);
+  EXPECT_EQ(budget.used(), 0u);
 }
 
 TEST(StateTable, KeepsEveryEntryThroughInPlaceGrowthAfterALargeSearch) {

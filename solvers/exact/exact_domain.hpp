@@ -26,7 +26,9 @@
 // Dominance between nodes: for_each_dominating_key lists the keys of the
 // state's region with one frontier cluster more, or with one colour's
 // frontier clusters more, which best-first search with skip_dominated looks
-// up (docs/algorithms.md, "Dominated nodes").
+// up, and its key (the region) is a set of clusters, so the search also
+// looks for strict supersets among the keys it stored last
+// (kKeySupersetsDominate; docs/algorithms.md, "Dominated nodes").
 #pragma once
 
 #include <algorithm>
@@ -107,6 +109,11 @@ class ExactDomain {
     s.last_fresh = (meta >> 6) & kColorBits;
   }
   std::uint32_t lower_bound(const State& s) const { return elimination_bound(graph_, s.marker); }
+
+  // A key is the state's region as a bitset of clusters, and a state whose
+  // region strictly contains another's, for the same reason, dominates it
+  // (search::HasSupersetDominance).
+  static constexpr bool kKeySupersetsDominate = true;
 
   // Keys of states that dominate s: its region with one frontier cluster
   // more, then its region with all the frontier clusters of one colour

@@ -76,6 +76,11 @@ struct BestFirstOptions {
   // more than they save.
   bool skip_dominated = false;
   std::size_t skip_dominated_from = 0;
+  // With skip_dominated, on a domain with HasSupersetDominance: a node is
+  // skipped too when one of the keys stored most recently at its g has
+  // every bit of its key and more; up to this many are kept per g and bit
+  // count (RecentKeys; 0: none).
+  std::size_t recent_keys = 0;
 };
 
 // A*'s key: f = g + h, ties broken towards the larger g (deeper nodes).
@@ -157,7 +162,10 @@ class BestFirstSearch {
       : domain_(domain), ws_(workspace), cost_(cost), visitor_(visitor), options_(options) {}
   BestFirstSearch(const BestFirstSearch&) = delete;
   BestFirstSearch& operator=(const BestFirstSearch&) = delete;
-  ~BestFirstSearch() { key_filter_.release(ws_.budget); }
+  ~BestFirstSearch() {
+    key_filter_.release(ws_.budget);
+    recent_keys_.release(ws_.budget);
+  }
 
   // Starts a new search from `initial`, dropping any earlier one.
   void start(const State& initial, const Limits& limits) {
@@ -172,6 +180,8 @@ class BestFirstSearch {
       else
         key_filter_.release(ws_.budget);
     }
+    if constexpr (HasSupersetDominance<D>)
+      recent_keys_.start(key_, options_.skip_dominated ? options_.recent_keys : 0, ws_.budget);
     stats_ = Stats{};
     stats_.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
     status_ = Status::kRunning;
@@ -234,7 +244,7 @@ class BestFirstSearch {
     }
     if constexpr (HasDominatingKeys<D>)
       if (options_.skip_dominated && ws_.table.size() >= options_.skip_dominated_from &&
-          dominated(g)) {
+          (dominated(g) || holds_superset(g, node + kHeaderWords))) {
         ++stats_.dominated;
         return status_;
       }
@@ -418,6 +428,7 @@ class BestFirstSearch {
           k[0] = pack_parent(parent, move_bits(m));
           k[1] = child_g;
           std::copy(ws_.scratch.begin(), ws_.scratch.end(), k + kHeaderWords);
+          remember(child_g);
           return push(key, known, child_g);
         }
         ++stats_.duplicates;
@@ -429,7 +440,9 @@ class BestFirstSearch {
       ++stats_.pruned;
       return true;
     }
-    return add_node(parent, move_bits(m), child_g, key) != kNoNode;
+    if (add_node(parent, move_bits(m), child_g, key) == kNoNode) return false;
+    remember(child_g);
+    return true;
   }
 
   static Word pack_parent(NodeId parent, std::uint32_t move) noexcept {
@@ -507,6 +520,21 @@ class BestFirstSearch {
     return id;
   }
 
+  // The superset check of skip_dominated: whether one of the keys stored
+  // most recently at g strictly contains `key`.
+  bool holds_superset(std::uint32_t g, const Word* key) const noexcept {
+    if constexpr (HasSupersetDominance<D>)
+      return !recent_keys_.empty() && recent_keys_.holds_superset(g, key);
+    else
+      return false;
+  }
+  // Keeps the key of the child just stored or reopened, at cost g (in
+  // ws_.scratch), for that check.
+  void remember(std::uint32_t g) {
+    if constexpr (HasSupersetDominance<D>)
+      if (!recent_keys_.empty()) recent_keys_.add(g, ws_.scratch.data(), ws_.budget);
+  }
+
   // An entry of a node closed since, or reached since at a smaller cost.
   bool is_stale(const BinaryHeap::Entry& e) const noexcept { return search::is_stale(ws_.pool, e); }
 
@@ -563,6 +591,7 @@ class BestFirstSearch {
   // skip_dominated: the lookup, and the filter of the table's keys.
   DominanceCheck dominance_;
   KeyFilter key_filter_;
+  RecentKeys recent_keys_;  // and its superset check (recent_keys)
 };
 
 // One-call A*: optimal when the domain's lower bound is admissible (the

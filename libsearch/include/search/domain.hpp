@@ -124,6 +124,17 @@ concept HasDominatingKeys = StorableDomain<D> &&
   d.for_each_dominating_key(s, f);
 };
 
+// Superset dominance (optional, with HasDominatingKeys): a domain whose
+// keys are sets of bits, where a state whose key has every bit of another
+// state's key and more reaches a goal at no more cost, says so with
+// `static constexpr bool kKeySupersetsDominate = true`. Best-first search
+// with skip_dominated then also looks for such keys among those it stored
+// most recently (RecentKeys, workspace.hpp).
+template <class D>
+concept HasSupersetDominance = HasDominatingKeys<D> && requires {
+  requires D::kKeySupersetsDominate;
+};
+
 template <StorableDomain D>
 std::size_t key_words_of(const D& d) {
   if constexpr (HasKeyWords<D>)

@@ -229,9 +229,15 @@ class ParallelBestFirstSearch {
   // them as they were when it began: which nodes are skipped follows from
   // the phases, as everything else does. The checks start in the first
   // phase that begins with `from` nodes stored, on all workers together.
-  void set_skip_dominated(bool on, std::size_t from = 0) noexcept {
+  // On a domain with HasSupersetDominance, `recent_keys` (0: none) is
+  // BestFirstOptions::recent_keys: each worker keeps the keys it stored
+  // last, that many over all workers (RecentKeys, written in the insert
+  // steps), and a node is skipped too when one of them, at its g, strictly
+  // contains its key.
+  void set_skip_dominated(bool on, std::size_t from = 0, std::size_t recent_keys = 0) noexcept {
     skip_dominated_ = on;
     skip_dominated_from_ = from;
+    recent_keys_ = recent_keys;
   }
 
   void start(const State& initial, const Limits& limits) {
@@ -245,6 +251,11 @@ class ParallelBestFirstSearch {
       if (skip_dominated_)
         for (std::size_t w = 0; w < workers_; ++w)
           local_[w].filter.start(pws_.worker(w).ws.budget);
+    if constexpr (HasSupersetDominance<D>)
+      if (skip_dominated_ && recent_keys_ > 0)
+        for (std::size_t w = 0; w < workers_; ++w)
+          local_[w].recent.start(key_, std::max<std::size_t>(1, recent_keys_ / workers_),
+                                 pws_.worker(w).ws.budget);
     checking_dominance_ = false;
     max_local_ = (std::size_t{kNoNode} - workers_) / workers_;
     stop_.store(false, std::memory_order_relaxed);
@@ -423,20 +434,27 @@ class ParallelBestFirstSearch {
     // table's keys (charged to its workspace's budget).
     DominanceCheck dominance;
     KeyFilter filter;
+    RecentKeys recent;  // the keys this worker stored last (recent_keys)
   };
 
   void release_filters() noexcept {
     if (pws_.workers() != workers_) return;  // never started: no filter
-    for (std::size_t w = 0; w < workers_; ++w)
+    for (std::size_t w = 0; w < workers_; ++w) {
       local_[w].filter.release(pws_.worker(w).ws.budget);
+      local_[w].recent.release(pws_.worker(w).ws.budget);
+    }
   }
 
-  // Whether the node a worker holds in l.work, at cost g, is dominated:
-  // some worker's table holds one of its dominating keys at g or less. Run in
-  // an expand step, when no table, filter or stored key changes; the g
-  // word of a stored node is read atomically, as its owner may be setting
-  // its closed flag.
-  bool dominated(Local& l, std::uint32_t g) {
+  // Whether the node a worker holds in l.work, at cost g, its packed state
+  // `packed`, is dominated: some worker's table holds one of its dominating keys at g
+  // or less, or some worker's recent keys at g a strict superset of its key.
+  // Run in an expand step, when no table, filter, stored key or recent key
+  // changes; the g word of a stored node is read atomically, as its owner
+  // may be setting its closed flag.
+  bool dominated(Local& l, std::uint32_t g, const Word* packed) {
+    if constexpr (HasSupersetDominance<D>)
+      for (const Local& other : local_)
+        if (!other.recent.empty() && other.recent.holds_superset(g, packed)) return true;
     const auto owner = [&](std::uint64_t h) { return owner_of(h, workers_); };
     return l.dominance.any_held(
         domain_, l.work,
@@ -582,7 +600,7 @@ class ParallelBestFirstSearch {
         return;
       }
       if constexpr (HasDominatingKeys<D>)
-        if (checking_dominance_ && dominated(l, e.g)) {
+        if (checking_dominance_ && dominated(l, e.g, n + kHeaderWords)) {
           ++l.stats.dominated;
           continue;
         }
@@ -678,6 +696,8 @@ class ParallelBestFirstSearch {
     n[0] = r[0];
     n[1] = r[1];
     std::copy_n(packed, packed_, n + kHeaderWords);
+    if constexpr (HasSupersetDominance<D>)
+      if (!l.recent.empty()) l.recent.add(g, packed, ws.budget);
     const auto key = static_cast<std::int64_t>(r[2]);
     if (!ws.heap.push({key, id, g}, ws.budget)) return halt(l, Status::kLimitReached);
     l.stats.peak_frontier = std::max<std::uint64_t>(l.stats.peak_frontier, ws.heap.size());
@@ -723,6 +743,7 @@ class ParallelBestFirstSearch {
   std::size_t step_expansions_ = kDefaultStepExpansions;
   bool skip_dominated_ = false;
   std::size_t skip_dominated_from_ = 0;
+  std::size_t recent_keys_ = 0;      // set_skip_dominated
   bool checking_dominance_ = false;  // set_skip_dominated, from its phase on
 };
 

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -26,6 +27,10 @@
 
 #include "search/domain.hpp"
 #include "search/shared_memory.hpp"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 namespace search {
 
@@ -397,6 +402,129 @@ class KeyFilter {
 
   std::vector<Word> words_;
   unsigned shift_ = 64;
+};
+
+// The keys a search stored most recently, kept for the superset check of
+// skip_dominated (HasSupersetDominance, domain.hpp): per cost g and per
+// bit count, a ring of the last `capacity` keys stored. A strict superset
+// of a key has more bits, so a lookup reads only the rings of larger bit
+// counts, from the nearest count up and the newest key back. The dominating
+// nodes that a key's plain lookups miss (two or more clusters larger, on the
+// exact domain) were nearly all stored at the same g and recently, so a few
+// hundred keys per ring find about as many as the whole table would
+// (docs/measurements.md). The rings are charged to a budget; when it
+// refuses one more, that ring keeps what it has and its oldest keys give way.
+class RecentKeys {
+ public:
+  // Starts empty for keys of `key_words` words; capacity 0 keeps nothing.
+  void start(std::size_t key_words, std::size_t capacity, MemoryBudget& budget) {
+    release(budget);
+    words_ = key_words;
+    stride_ = (key_words + kLane - 1) / kLane * kLane;
+    capacity_ = capacity;
+  }
+  void release(MemoryBudget& budget) noexcept {
+    budget.give_back(bytes_);
+    bytes_ = 0;
+    rings_ = {};
+  }
+  bool empty() const noexcept { return capacity_ == 0; }
+
+  // Whether a key stored at cost g has every bit of `key` (key_words
+  // words) and more.
+  bool holds_superset(std::uint32_t g, const Word* key) const noexcept {
+    if (g >= rings_.size()) return false;
+    const std::vector<Ring>& by_bits = rings_[g];
+    const std::size_t bits = bit_count(key);
+    if (bits + 1 >= by_bits.size()) return false;
+    // The key padded to whole lanes, for the wide test below.
+    alignas(32) std::array<Word, kMaxStride> padded{};
+    const bool wide = stride_ <= kMaxStride;
+    if (wide) std::copy_n(key, words_, padded.begin());
+    const Word* k = wide ? padded.data() : key;
+    for (std::size_t b = bits + 1; b < by_bits.size(); ++b) {
+      const Ring& ring = by_bits[b];
+      const std::size_t count = ring.keys.size() / stride_;
+      const Word* base = ring.keys.data();
+      // Newest first: the slots before `next`, then those after it.
+      for (std::size_t i = ring.next; i-- > 0;)
+        if (contains(base + i * stride_, k, wide)) return true;
+      for (std::size_t i = count; i-- > ring.next;)
+        if (contains(base + i * stride_, k, wide)) return true;
+    }
+    return false;
+  }
+
+  // Remembers `key` (key_words words), stored at cost g.
+  void add(std::uint32_t g, const Word* key, MemoryBudget& budget) {
+    if (capacity_ == 0) return;
+    if (rings_.size() <= g) rings_.resize(std::size_t{g} + 1);
+    std::vector<Ring>& by_bits = rings_[g];
+    const std::size_t bits = bit_count(key);
+    if (by_bits.size() <= bits) by_bits.resize(bits + 1);
+    Ring& ring = by_bits[bits];
+    const std::size_t count = ring.keys.size() / stride_;
+    if (count < capacity_ && ring.keys.size() == ring.keys.capacity()) {
+      // Grows by doubling, charged as it goes.
+      const std::size_t entries = std::min(capacity_, std::max<std::size_t>(8, 2 * count));
+      const std::size_t grown = (entries - count) * stride_ * sizeof(Word);
+      if (budget.take(grown)) {
+        bytes_ += grown;
+        ring.keys.reserve(entries * stride_);
+      }
+    }
+    if (count < capacity_ && ring.keys.size() < ring.keys.capacity()) {
+      ring.keys.resize(ring.keys.size() + stride_, 0);
+      std::copy_n(key, words_, ring.keys.end() - static_cast<std::ptrdiff_t>(stride_));
+      ring.next = (count + 1) % capacity_;
+      return;
+    }
+    if (count == 0) return;  // the budget refused a first slot
+    // Full, or refused more room: the oldest key gives way.
+    if (ring.next >= count) ring.next = 0;
+    std::copy_n(key, words_, ring.keys.data() + ring.next * stride_);
+    ring.next = (ring.next + 1) % count;
+  }
+
+ private:
+  static constexpr std::size_t kLane = 4;        // words a wide test reads at once
+  static constexpr std::size_t kMaxStride = 16;  // longer keys take the plain test
+
+  struct Ring {
+    std::vector<Word> keys;  // stride_ words a key, zero-padded
+    std::size_t next = 0;    // the slot the next key takes (the oldest key's when full)
+  };
+
+  std::size_t bit_count(const Word* key) const noexcept {
+    std::size_t bits = 0;
+    for (std::size_t w = 0; w < words_; ++w)
+      bits += static_cast<std::size_t>(std::popcount(key[w]));
+    return bits;
+  }
+  // Whether stored key s has every bit of k.
+  bool contains(const Word* s, const Word* k, bool wide) const noexcept {
+#if defined(__AVX2__)
+    if (wide) {
+      for (std::size_t w = 0; w < stride_; w += kLane) {
+        const __m256i sv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + w));
+        const __m256i kv = _mm256_load_si256(reinterpret_cast<const __m256i*>(k + w));
+        if (_mm256_testc_si256(sv, kv) == 0) return false;
+      }
+      return true;
+    }
+#endif
+    (void)wide;
+    Word missing = 0;
+    for (std::size_t w = 0; w < words_; ++w)
+      missing |= k[w] & ~s[w];
+    return missing == 0;
+  }
+
+  std::vector<std::vector<Ring>> rings_;  // [g][bit count]
+  std::size_t words_ = 0;
+  std::size_t stride_ = kLane;
+  std::size_t capacity_ = 0;
+  std::size_t bytes_ = 0;  // charged to the budget
 };
 
 // A binary min-heap of node ids with their keys inline. Ties on the key go
