@@ -14,7 +14,6 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -411,16 +410,19 @@ class KeyFilter {
 // counts, from the nearest count up and the newest key back. The dominating
 // nodes that a key's plain lookups miss (two or more clusters larger, on the
 // exact domain) were nearly all stored at the same g and recently, so a few
-// hundred keys per ring find about as many as the whole table would
-// (docs/measurements.md). The rings are charged to a budget; when it
-// refuses one more, that ring keeps what it has and its oldest keys give way.
+// hundred keys per ring find most of those the whole table would
+// (docs/measurements.md). A ring holds its keys word by word (word w of
+// every key together), and a lookup first reads, for every key, the one
+// word where the looked-up key has the most bits that not every key of the
+// ring has: most keys fail there, and the rest are read in full. The rings
+// are charged to a budget; when it refuses one more room, that ring keeps
+// what it has and its oldest keys give way.
 class RecentKeys {
  public:
   // Starts empty for keys of `key_words` words; capacity 0 keeps nothing.
   void start(std::size_t key_words, std::size_t capacity, MemoryBudget& budget) {
     release(budget);
     words_ = key_words;
-    stride_ = (key_words + kLane - 1) / kLane * kLane;
     capacity_ = capacity;
   }
   void release(MemoryBudget& budget) noexcept {
@@ -436,21 +438,26 @@ class RecentKeys {
     if (g >= rings_.size()) return false;
     const std::vector<Ring>& by_bits = rings_[g];
     const std::size_t bits = bit_count(key);
-    if (bits + 1 >= by_bits.size()) return false;
-    // The key padded to whole lanes, for the wide test below.
-    alignas(32) std::array<Word, kMaxStride> padded{};
-    const bool wide = stride_ <= kMaxStride;
-    if (wide) std::copy_n(key, words_, padded.begin());
-    const Word* k = wide ? padded.data() : key;
     for (std::size_t b = bits + 1; b < by_bits.size(); ++b) {
       const Ring& ring = by_bits[b];
-      const std::size_t count = ring.keys.size() / stride_;
-      const Word* base = ring.keys.data();
+      if (ring.count == 0) continue;
+      // The word that rules out most keys: where `key` has the most bits
+      // outside the ring's core (the bits every key it took had). With none
+      // outside, every key of the ring has them all.
+      std::size_t first = 0;
+      int most = 0;
+      for (std::size_t w = 0; w < words_; ++w) {
+        const int outside = std::popcount(key[w] & ~ring.core[w]);
+        if (outside > most) {
+          most = outside;
+          first = w;
+        }
+      }
+      if (most == 0) return true;
       // Newest first: the slots before `next`, then those after it.
-      for (std::size_t i = ring.next; i-- > 0;)
-        if (contains(base + i * stride_, k, wide)) return true;
-      for (std::size_t i = count; i-- > ring.next;)
-        if (contains(base + i * stride_, k, wide)) return true;
+      if (holds_in(ring, key, first, 0, ring.next) ||
+          holds_in(ring, key, first, ring.next, ring.count))
+        return true;
     }
     return false;
   }
@@ -463,66 +470,93 @@ class RecentKeys {
     const std::size_t bits = bit_count(key);
     if (by_bits.size() <= bits) by_bits.resize(bits + 1);
     Ring& ring = by_bits[bits];
-    const std::size_t count = ring.keys.size() / stride_;
-    if (count < capacity_ && ring.keys.size() == ring.keys.capacity()) {
-      // Grows by doubling, charged as it goes.
-      const std::size_t entries = std::min(capacity_, std::max<std::size_t>(8, 2 * count));
-      const std::size_t grown = (entries - count) * stride_ * sizeof(Word);
-      if (budget.take(grown)) {
-        bytes_ += grown;
-        ring.keys.reserve(entries * stride_);
-      }
+    if (ring.count < capacity_ && ring.count == ring.room) grow(ring, budget);
+    std::size_t slot = 0;
+    if (ring.count < ring.room) {
+      slot = ring.count++;
+      ring.next = ring.count;
+    } else {
+      if (ring.count == 0) return;  // the budget refused a first room
+      // Full, or refused more room: the oldest key gives way.
+      if (ring.next >= ring.count) ring.next = 0;
+      slot = ring.next++;
     }
-    if (count < capacity_ && ring.keys.size() < ring.keys.capacity()) {
-      ring.keys.resize(ring.keys.size() + stride_, 0);
-      std::copy_n(key, words_, ring.keys.end() - static_cast<std::ptrdiff_t>(stride_));
-      ring.next = (count + 1) % capacity_;
-      return;
+    for (std::size_t w = 0; w < words_; ++w) {
+      ring.slots[w * ring.room + slot] = key[w];
+      ring.core[w] = ring.taken == 0 ? key[w] : ring.core[w] & key[w];
     }
-    if (count == 0) return;  // the budget refused a first slot
-    // Full, or refused more room: the oldest key gives way.
-    if (ring.next >= count) ring.next = 0;
-    std::copy_n(key, words_, ring.keys.data() + ring.next * stride_);
-    ring.next = (ring.next + 1) % count;
+    ++ring.taken;
   }
 
  private:
-  static constexpr std::size_t kLane = 4;        // words a wide test reads at once
-  static constexpr std::size_t kMaxStride = 16;  // longer keys take the plain test
-
   struct Ring {
-    std::vector<Word> keys;  // stride_ words a key, zero-padded
-    std::size_t next = 0;    // the slot the next key takes (the oldest key's when full)
+    std::vector<Word> slots;  // word w of key i at w * room + i
+    std::vector<Word> core;   // the bits of every key taken (words_ words)
+    std::size_t room = 0;     // keys it has room for
+    std::size_t count = 0;    // keys held
+    std::size_t next = 0;     // one past the newest key (the oldest's slot when full)
+    std::uint64_t taken = 0;  // keys taken in all
   };
 
+  // Whether one of the ring's keys in slots [from, to) has every bit of
+  // `key`, newest (highest slot) first; `first` is the word to test first.
+  bool holds_in(const Ring& ring, const Word* key, std::size_t first, std::size_t from,
+                std::size_t to) const noexcept {
+    const Word want = key[first];
+    const Word* column = ring.slots.data() + first * ring.room;
+    const auto holds = [&](std::size_t i) {
+      for (std::size_t w = 0; w < words_; ++w)
+        if ((key[w] & ~ring.slots[w * ring.room + i]) != 0) return false;
+      return true;
+    };
+    std::size_t i = to;
+#if defined(__AVX2__)
+    // Four keys' first words at a time.
+    const __m256i wanted = _mm256_set1_epi64x(static_cast<long long>(want));
+    const __m256i zero = _mm256_setzero_si256();
+    while (i >= from + 4) {
+      i -= 4;
+      const __m256i words = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(column + i));
+      const __m256i missing = _mm256_andnot_si256(words, wanted);
+      int hits = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(missing, zero)));
+      while (hits != 0) {
+        const int lane = 31 - std::countl_zero(static_cast<std::uint32_t>(hits));
+        if (holds(i + static_cast<std::size_t>(lane))) return true;
+        hits &= ~(1 << lane);
+      }
+    }
+#endif
+    while (i > from) {
+      --i;
+      if ((want & ~column[i]) == 0 && holds(i)) return true;
+    }
+    return false;
+  }
+
+  // Doubles a ring's room (8 at first, at most capacity_), charged to the
+  // budget; leaves it as it is when the budget refuses.
+  void grow(Ring& ring, MemoryBudget& budget) {
+    const std::size_t room = std::min(capacity_, std::max<std::size_t>(8, 2 * ring.room));
+    const std::size_t more =
+        (room - ring.room) * words_ * sizeof(Word) + (ring.room == 0 ? words_ * sizeof(Word) : 0);
+    if (!budget.take(more)) return;
+    bytes_ += more;
+    std::vector<Word> slots(room * words_, 0);
+    for (std::size_t w = 0; w < words_; ++w)
+      std::copy_n(ring.slots.data() + w * ring.room, ring.count, slots.data() + w * room);
+    ring.slots = std::move(slots);
+    ring.core.resize(words_, 0);
+    ring.room = room;
+  }
   std::size_t bit_count(const Word* key) const noexcept {
     std::size_t bits = 0;
     for (std::size_t w = 0; w < words_; ++w)
       bits += static_cast<std::size_t>(std::popcount(key[w]));
     return bits;
   }
-  // Whether stored key s has every bit of k.
-  bool contains(const Word* s, const Word* k, bool wide) const noexcept {
-#if defined(__AVX2__)
-    if (wide) {
-      for (std::size_t w = 0; w < stride_; w += kLane) {
-        const __m256i sv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + w));
-        const __m256i kv = _mm256_load_si256(reinterpret_cast<const __m256i*>(k + w));
-        if (_mm256_testc_si256(sv, kv) == 0) return false;
-      }
-      return true;
-    }
-#endif
-    (void)wide;
-    Word missing = 0;
-    for (std::size_t w = 0; w < words_; ++w)
-      missing |= k[w] & ~s[w];
-    return missing == 0;
-  }
 
   std::vector<std::vector<Ring>> rings_;  // [g][bit count]
   std::size_t words_ = 0;
-  std::size_t stride_ = kLane;
   std::size_t capacity_ = 0;
   std::size_t bytes_ = 0;  // charged to the budget
 };
