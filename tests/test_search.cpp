@@ -646,8 +646,9 @@ TEST(KeyFilter, HoldsEveryKeyAddedThroughGrowthAndIsDroppedWhenRefused) {
 // The superset check's RecentKeys against a plain model of its rings (per
 // g and bit count, the last `capacity` keys added): a key is held as a
 // superset exactly when some kept key at its g has its bits and more, for
-// keys of 3 words (the wide test, zero-padded), 8 (two lanes) and 20 (the
-// plain test); its memory is charged to the budget and given back.
+// keys of 3, 8 and 20 words (rings of 6, read four keys at a time and the
+// rest one by one); its memory is charged to the budget and given back,
+// and a released one keeps nothing.
 TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
   for (const std::size_t words : {std::size_t{3}, std::size_t{8}, std::size_t{20}}) {
     SCOPED_TRACE(words);
@@ -750,6 +751,11 @@ TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
   EXPECT_FALSE(one.holds_superset(0, small));
   EXPECT_FALSE(one.holds_superset(2, small));
   one.release(budget);
+  EXPECT_EQ(budget.used(), 0u);
+  // Released, it keeps nothing until started again.
+  EXPECT_TRUE(one.empty());
+  one.add(1, large, budget);
+  EXPECT_FALSE(one.holds_superset(1, small));
   EXPECT_EQ(budget.used(), 0u);
 }
 

@@ -425,9 +425,11 @@ class RecentKeys {
     words_ = key_words;
     capacity_ = capacity;
   }
+  // Gives the rings' memory back; it then keeps nothing until started again.
   void release(MemoryBudget& budget) noexcept {
     budget.give_back(bytes_);
     bytes_ = 0;
+    capacity_ = 0;
     rings_ = {};
   }
   bool empty() const noexcept { return capacity_ == 0; }
