@@ -524,15 +524,14 @@ class BestFirstSearch {
   // most recently at g strictly contains `key`.
   bool holds_superset(std::uint32_t g, const Word* key) const noexcept {
     if constexpr (HasSupersetDominance<D>)
-      return !recent_keys_.empty() && recent_keys_.holds_superset(g, key);
+      return recent_keys_.holds_superset(g, key);
     else
       return false;
   }
   // Keeps the key of the child just stored or reopened, at cost g (in
   // ws_.scratch), for that check.
   void remember(std::uint32_t g) {
-    if constexpr (HasSupersetDominance<D>)
-      if (!recent_keys_.empty()) recent_keys_.add(g, ws_.scratch.data(), ws_.budget);
+    if constexpr (HasSupersetDominance<D>) recent_keys_.add(g, ws_.scratch.data(), ws_.budget);
   }
 
   // An entry of a node closed since, or reached since at a smaller cost.

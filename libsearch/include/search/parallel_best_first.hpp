@@ -454,7 +454,7 @@ class ParallelBestFirstSearch {
   bool dominated(Local& l, std::uint32_t g, const Word* packed) {
     if constexpr (HasSupersetDominance<D>)
       for (const Local& other : local_)
-        if (!other.recent.empty() && other.recent.holds_superset(g, packed)) return true;
+        if (other.recent.holds_superset(g, packed)) return true;
     const auto owner = [&](std::uint64_t h) { return owner_of(h, workers_); };
     return l.dominance.any_held(
         domain_, l.work,
@@ -696,8 +696,7 @@ class ParallelBestFirstSearch {
     n[0] = r[0];
     n[1] = r[1];
     std::copy_n(packed, packed_, n + kHeaderWords);
-    if constexpr (HasSupersetDominance<D>)
-      if (!l.recent.empty()) l.recent.add(g, packed, ws.budget);
+    if constexpr (HasSupersetDominance<D>) l.recent.add(g, packed, ws.budget);
     const auto key = static_cast<std::int64_t>(r[2]);
     if (!ws.heap.push({key, id, g}, ws.budget)) return halt(l, Status::kLimitReached);
     l.stats.peak_frontier = std::max<std::uint64_t>(l.stats.peak_frontier, ws.heap.size());

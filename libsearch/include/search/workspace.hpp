@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "search/bitset.hpp"
 #include "search/domain.hpp"
 #include "search/shared_memory.hpp"
 
@@ -439,7 +440,7 @@ class RecentKeys {
   bool holds_superset(std::uint32_t g, const Word* key) const noexcept {
     if (g >= rings_.size()) return false;
     const std::vector<Ring>& by_bits = rings_[g];
-    const std::size_t bits = bit_count(key);
+    const std::size_t bits = bits::count({key, words_});
     for (std::size_t b = bits + 1; b < by_bits.size(); ++b) {
       const Ring& ring = by_bits[b];
       if (ring.count == 0) continue;
@@ -469,7 +470,7 @@ class RecentKeys {
     if (capacity_ == 0) return;
     if (rings_.size() <= g) rings_.resize(std::size_t{g} + 1);
     std::vector<Ring>& by_bits = rings_[g];
-    const std::size_t bits = bit_count(key);
+    const std::size_t bits = bits::count({key, words_});
     if (by_bits.size() <= bits) by_bits.resize(bits + 1);
     Ring& ring = by_bits[bits];
     if (ring.count < capacity_ && ring.count == ring.room) grow(ring, budget);
@@ -485,9 +486,8 @@ class RecentKeys {
     }
     for (std::size_t w = 0; w < words_; ++w) {
       ring.slots[w * ring.room + slot] = key[w];
-      ring.core[w] = ring.taken == 0 ? key[w] : ring.core[w] & key[w];
+      ring.core[w] &= key[w];
     }
-    ++ring.taken;
   }
 
  private:
@@ -497,7 +497,6 @@ class RecentKeys {
     std::size_t room = 0;     // keys it has room for
     std::size_t count = 0;    // keys held
     std::size_t next = 0;     // one past the newest key (the oldest's slot when full)
-    std::uint64_t taken = 0;  // keys taken in all
   };
 
   // Whether one of the ring's keys in slots [from, to) has every bit of
@@ -547,14 +546,8 @@ class RecentKeys {
     for (std::size_t w = 0; w < words_; ++w)
       std::copy_n(ring.slots.data() + w * ring.room, ring.count, slots.data() + w * room);
     ring.slots = std::move(slots);
-    ring.core.resize(words_, 0);
+    if (ring.room == 0) ring.core.assign(words_, ~Word{0});  // no key taken yet
     ring.room = room;
-  }
-  std::size_t bit_count(const Word* key) const noexcept {
-    std::size_t bits = 0;
-    for (std::size_t w = 0; w < words_; ++w)
-      bits += static_cast<std::size_t>(std::popcount(key[w]));
-    return bits;
   }
 
   std::vector<std::vector<Ring>> rings_;  // [g][bit count]
