@@ -646,14 +646,15 @@ TEST(KeyFilter, HoldsEveryKeyAddedThroughGrowthAndIsDroppedWhenRefused) {
 // The superset check's RecentKeys against a plain model of its rings (per
 // g and bit count, the last `capacity` keys added): a key is held as a
 // superset exactly when some kept key at its g has its bits and more, for
-// keys of 3, 8 and 20 words (rings of 6, read four keys at a time and the
-// rest one by one); its memory is charged to the budget and given back,
-// and a released one keeps nothing.
+// keys of 3, 8 and 20 words, in rings of 6 keys (one row word) and of 300
+// (five row words: two blocks of four, the second partly used); its
+// memory is charged to the budget and given back, and a released one
+// keeps nothing.
 TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
-  for (const std::size_t words : {std::size_t{3}, std::size_t{8}, std::size_t{20}}) {
-    SCOPED_TRACE(words);
-    std::mt19937_64 rng(words);
-    constexpr std::size_t kCapacity = 6;
+  for (const auto& [words, kCapacity] :
+       {std::pair<std::size_t, std::size_t>{3, 6}, {8, 6}, {20, 6}, {3, 300}, {8, 300}}) {
+    SCOPED_TRACE(::testing::Message() << words << " words, rings of " << kCapacity);
+    std::mt19937_64 rng(words + kCapacity);
     search::MemoryBudget budget;
     budget.set_limit(std::size_t{1} << 30);
     search::RecentKeys recent;
@@ -683,7 +684,7 @@ TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
     };
     std::size_t held = 0;
     std::size_t checked = 0;
-    for (int step = 0; step < 3000; ++step) {
+    for (int step = 0; step < 6000; ++step) {
       const auto g = static_cast<std::uint32_t>(rng() % 3);
       if (rng() % 2 == 0) {
         const Key k = thinned(bases[rng() % bases.size()], static_cast<int>(rng() % 6));
@@ -723,6 +724,44 @@ TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
     EXPECT_GT(budget.used(), 0u);
     recent.release(budget);
     EXPECT_EQ(budget.used(), 0u);
+  }
+  // One ring of 300 filled and wrapped around (rows of five words, read
+  // four and one at a time): keys of 12 bits out of 20, so that the
+  // 11-bit queries' supersets lie in every part of it, and only the last
+  // 300 keys count.
+  {
+    search::MemoryBudget budget;
+    budget.set_limit(std::size_t{1} << 30);
+    search::RecentKeys recent;
+    constexpr std::size_t kCapacity = 300;
+    recent.start(1, kCapacity, budget);
+    std::mt19937_64 rng(7);
+    const auto with_bits = [&](int count) {
+      search::Word k = 0;
+      while (std::popcount(k) < count)
+        k |= search::Word{1} << (rng() % 20);
+      return k;
+    };
+    std::deque<search::Word> ring;
+    std::size_t held = 0;
+    for (int step = 0; step < 1500; ++step) {
+      const search::Word k = with_bits(12);
+      recent.add(0, &k, budget);
+      ring.push_back(k);
+      if (ring.size() > kCapacity) ring.pop_front();
+      // A subset of one key of the ring, of any age, and a random key.
+      search::Word q = ring[rng() % ring.size()];
+      q &= ~(search::Word{1} << std::countr_zero(q));
+      for (const search::Word query : {q, with_bits(11)}) {
+        bool expected = false;
+        for (const search::Word other : ring)
+          expected |= (query & ~other) == 0;
+        ASSERT_EQ(recent.holds_superset(0, &query), expected) << "step " << step;
+        held += expected ? 1 : 0;
+      }
+    }
+    EXPECT_GT(held, 1500u);  // every subset query, and some random ones
+    EXPECT_LT(held, 3000u);
   }
   // Capacity 0 keeps nothing; a budget that refuses every ring keeps
   // nothing either, and charges nothing.

@@ -28,10 +28,6 @@
 #include "search/domain.hpp"
 #include "search/shared_memory.hpp"
 
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
-
 namespace search {
 
 using NodeId = std::uint32_t;
@@ -408,14 +404,18 @@ class KeyFilter {
 // skip_dominated (HasSupersetDominance, domain.hpp): per cost g and per
 // bit count, a ring of the last `capacity` keys stored. A strict superset
 // of a key has more bits, so a lookup reads only the rings of larger bit
-// counts, from the nearest count up and the newest key back. The dominating
-// nodes that a key's plain lookups miss (two or more clusters larger, on the
-// exact domain) were nearly all stored at the same g and recently, so a few
-// hundred keys per ring find most of those the whole table would
-// (docs/measurements.md). A ring holds its keys word by word (word w of
-// every key together), and a lookup first reads, for every key, the one
-// word where the looked-up key has the most bits that not every key of the
-// ring has: most keys fail there, and the rest are read in full. The rings
+// counts. The dominating nodes that a key's plain lookups miss (two or
+// more clusters larger, on the exact domain) were nearly all stored at the
+// same g and recently, so a few hundred keys per ring find most of those
+// the whole table would (docs/measurements.md).
+//
+// A ring holds its keys bit-sliced: for each bit position b of a key, one
+// row with a bit per slot, set when that slot's key has b. The slots whose
+// keys have every bit of a looked-up key are then the AND of the rows of
+// its bits, one row (a word per 64 slots) per bit, stopped as soon as it
+// is empty; and only the bits that not every key of the ring has (outside
+// the ring's core) need a row. So a lookup costs a few row words per bit
+// of the key rather than a read of every key, and it is exact. The rings
 // are charged to a budget; when it refuses one more room, that ring keeps
 // what it has and its oldest keys give way.
 class RecentKeys {
@@ -444,23 +444,7 @@ class RecentKeys {
     for (std::size_t b = bits + 1; b < by_bits.size(); ++b) {
       const Ring& ring = by_bits[b];
       if (ring.count == 0) continue;
-      // The word that rules out most keys: where `key` has the most bits
-      // outside the ring's core (the bits every key it took had). With none
-      // outside, every key of the ring has them all.
-      std::size_t first = 0;
-      int most = 0;
-      for (std::size_t w = 0; w < words_; ++w) {
-        const int outside = std::popcount(key[w] & ~ring.core[w]);
-        if (outside > most) {
-          most = outside;
-          first = w;
-        }
-      }
-      if (most == 0) return true;
-      // Newest first: the slots before `next`, then those after it.
-      if (holds_in(ring, key, first, 0, ring.next) ||
-          holds_in(ring, key, first, ring.next, ring.count))
-        return true;
+      if (holds_in(ring, key)) return true;
     }
     return false;
   }
@@ -484,69 +468,91 @@ class RecentKeys {
       if (ring.next >= ring.count) ring.next = 0;
       slot = ring.next++;
     }
+    // Column `slot` of the rows where the key differs from the one the slot
+    // held (none, when new: no bit).
+    Word* held = ring.keys.data() + slot * words_;
+    Word* column = ring.rows.data() + slot / bits::kWordBits;
+    const Word bit = Word{1} << (slot % bits::kWordBits);
     for (std::size_t w = 0; w < words_; ++w) {
-      ring.slots[w * ring.room + slot] = key[w];
+      for (Word flip = held[w] ^ key[w]; flip != 0; flip &= flip - 1) {
+        const std::size_t p =
+            w * bits::kWordBits + static_cast<std::size_t>(std::countr_zero(flip));
+        column[p * ring.row_words] ^= bit;
+      }
+      held[w] = key[w];
       ring.core[w] &= key[w];
     }
   }
 
  private:
   struct Ring {
-    std::vector<Word> slots;  // word w of key i at w * room + i
-    std::vector<Word> core;   // the bits of every key taken (words_ words)
-    std::size_t room = 0;     // keys it has room for
-    std::size_t count = 0;    // keys held
-    std::size_t next = 0;     // one past the newest key (the oldest's slot when full)
+    // Row of bit position p (bit b of word w: p = 64 w + b) at p *
+    // row_words: bit i of it set when the key in slot i has that bit.
+    std::vector<Word> rows;
+    std::vector<Word> keys;     // the key in slot i at i * words_ (zero if none)
+    std::vector<Word> core;     // the bits of every key taken (words_ words)
+    std::size_t row_words = 0;  // words of a row: room / 64, rounded up
+    std::size_t room = 0;       // keys it has room for
+    std::size_t count = 0;      // keys held
+    std::size_t next = 0;       // one past the newest key (the oldest's slot when full)
   };
 
-  // Whether one of the ring's keys in slots [from, to) has every bit of
-  // `key`, newest (highest slot) first; `first` is the word to test first.
-  bool holds_in(const Ring& ring, const Word* key, std::size_t first, std::size_t from,
-                std::size_t to) const noexcept {
-    const Word want = key[first];
-    const Word* column = ring.slots.data() + first * ring.room;
-    const auto holds = [&](std::size_t i) {
-      for (std::size_t w = 0; w < words_; ++w)
-        if ((key[w] & ~ring.slots[w * ring.room + i]) != 0) return false;
-      return true;
-    };
-    std::size_t i = to;
-#if defined(__AVX2__)
-    // Four keys' first words at a time.
-    const __m256i wanted = _mm256_set1_epi64x(static_cast<long long>(want));
-    const __m256i zero = _mm256_setzero_si256();
-    while (i >= from + 4) {
-      i -= 4;
-      const __m256i words = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(column + i));
-      const __m256i missing = _mm256_andnot_si256(words, wanted);
-      int hits = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(missing, zero)));
-      while (hits != 0) {
-        const int lane = 31 - std::countl_zero(static_cast<std::uint32_t>(hits));
-        if (holds(i + static_cast<std::size_t>(lane))) return true;
-        hits &= ~(1 << lane);
+  // Whether one of the ring's keys has every bit of `key`: the AND of the
+  // rows of its bits outside the core, 4 row words (256 slots) at a time,
+  // each stopped as soon as it is empty. Slots that hold no key have no
+  // bit in any row; with no bit outside the core (the AND still full),
+  // every key the ring holds, at least one, has them all. The bits are taken from the
+  // highest down: where high positions are the rarest members (the exact
+  // domain numbers clusters in reading order, so from a corner start the
+  // high ones lie far away) that empties the AND soonest.
+  bool holds_in(const Ring& ring, const Word* key) const noexcept {
+    const std::size_t stride = ring.row_words;
+    for (std::size_t from = 0; from < stride; from += 4) {
+      const std::size_t n = std::min<std::size_t>(4, stride - from);
+      Word acc[4] = {~Word{0}, ~Word{0}, ~Word{0}, ~Word{0}};
+      bool alive = true;
+      for (std::size_t w = words_; w-- > 0 && alive;) {
+        for (Word rest = key[w] & ~ring.core[w]; rest != 0 && alive;) {
+          const std::size_t top =
+              bits::kWordBits - 1 - static_cast<std::size_t>(std::countl_zero(rest));
+          rest &= ~(Word{1} << top);
+          const std::size_t p = w * bits::kWordBits + top;
+          const Word* row = ring.rows.data() + p * stride + from;
+          Word any = 0;
+          for (std::size_t i = 0; i < n; ++i) {
+            acc[i] &= row[i];
+            any |= acc[i];
+          }
+          alive = any != 0;
+        }
       }
-    }
-#endif
-    while (i > from) {
-      --i;
-      if ((want & ~column[i]) == 0 && holds(i)) return true;
+      if (alive) return true;
     }
     return false;
   }
 
   // Doubles a ring's room (8 at first, at most capacity_), charged to the
-  // budget; leaves it as it is when the budget refuses.
+  // budget; leaves it as it is when the budget refuses. The rows widen
+  // when the room passes a multiple of 64 slots.
   void grow(Ring& ring, MemoryBudget& budget) {
     const std::size_t room = std::min(capacity_, std::max<std::size_t>(8, 2 * ring.room));
-    const std::size_t more =
-        (room - ring.room) * words_ * sizeof(Word) + (ring.room == 0 ? words_ * sizeof(Word) : 0);
+    const std::size_t row_words = (room + bits::kWordBits - 1) / bits::kWordBits;
+    const std::size_t positions = words_ * bits::kWordBits;
+    const std::size_t more = (row_words - ring.row_words) * positions * sizeof(Word) +
+                             (room - ring.room) * words_ * sizeof(Word) +
+                             (ring.row_words == 0 ? words_ * sizeof(Word) : 0);
     if (!budget.take(more)) return;
     bytes_ += more;
-    std::vector<Word> slots(room * words_, 0);
-    for (std::size_t w = 0; w < words_; ++w)
-      std::copy_n(ring.slots.data() + w * ring.room, ring.count, slots.data() + w * room);
-    ring.slots = std::move(slots);
-    if (ring.room == 0) ring.core.assign(words_, ~Word{0});  // no key taken yet
+    if (row_words != ring.row_words) {
+      std::vector<Word> rows(positions * row_words, 0);
+      for (std::size_t p = 0; p < positions && ring.row_words != 0; ++p)
+        std::copy_n(ring.rows.data() + p * ring.row_words, ring.row_words,
+                    rows.data() + p * row_words);
+      ring.rows = std::move(rows);
+    }
+    if (ring.row_words == 0) ring.core.assign(words_, ~Word{0});  // no key taken yet
+    ring.row_words = row_words;
+    ring.keys.resize(room * words_, 0);
     ring.room = room;
   }
 
