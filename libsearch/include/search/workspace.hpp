@@ -415,7 +415,9 @@ class KeyFilter {
 // its bits, one row (a word per 64 slots) per bit, stopped as soon as it
 // is empty; and only the bits that not every key of the ring has (outside
 // the ring's core) need a row. So a lookup costs a few row words per bit
-// of the key rather than a read of every key, and it is exact. The rings
+// of the key rather than a read of every key, and it is exact. Each slot
+// keeps its key as well, so that a new key flips only the row bits where
+// it differs from the one it replaces. The rings
 // are charged to a budget; when it refuses one more room, that ring keeps
 // what it has and its oldest keys give way.
 class RecentKeys {
@@ -468,8 +470,8 @@ class RecentKeys {
       if (ring.next >= ring.count) ring.next = 0;
       slot = ring.next++;
     }
-    // Column `slot` of the rows where the key differs from the one the slot
-    // held (none, when new: no bit).
+    // Column `slot` flipped in the rows where the key differs from the one
+    // the slot held (a new slot held none: all zero).
     Word* held = ring.keys.data() + slot * words_;
     Word* column = ring.rows.data() + slot / bits::kWordBits;
     const Word bit = Word{1} << (slot % bits::kWordBits);
