@@ -651,8 +651,11 @@ TEST(KeyFilter, HoldsEveryKeyAddedThroughGrowthAndIsDroppedWhenRefused) {
 // memory is charged to the budget and given back, and a released one
 // keeps nothing.
 TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
-  for (const auto& [words, kCapacity] :
+  for (const auto& size :
        {std::pair<std::size_t, std::size_t>{3, 6}, {8, 6}, {20, 6}, {3, 300}, {8, 300}}) {
+    // (Plain variables: the lambdas below capture them.)
+    const std::size_t words = size.first;
+    const std::size_t kCapacity = size.second;
     SCOPED_TRACE(::testing::Message() << words << " words, rings of " << kCapacity);
     std::mt19937_64 rng(words + kCapacity);
     search::MemoryBudget budget;
