@@ -475,11 +475,12 @@ class RecentKeys {
     Word* held = ring.keys.data() + slot * words_;
     Word* column = ring.rows.data() + slot / bits::kWordBits;
     const Word bit = Word{1} << (slot % bits::kWordBits);
+    const std::size_t stride = row_words(ring);
     for (std::size_t w = 0; w < words_; ++w) {
       for (Word flip = held[w] ^ key[w]; flip != 0; flip &= flip - 1) {
         const std::size_t p =
             w * bits::kWordBits + static_cast<std::size_t>(std::countr_zero(flip));
-        column[p * ring.row_words] ^= bit;
+        column[p * stride] ^= bit;
       }
       held[w] = key[w];
       ring.core[w] &= key[w];
@@ -489,26 +490,30 @@ class RecentKeys {
  private:
   struct Ring {
     // Row of bit position p (bit b of word w: p = 64 w + b) at p *
-    // row_words: bit i of it set when the key in slot i has that bit.
+    // row_words(): bit i of it set when the key in slot i has that bit.
     std::vector<Word> rows;
-    std::vector<Word> keys;     // the key in slot i at i * words_ (zero if none)
-    std::vector<Word> core;     // the bits of every key taken (words_ words)
-    std::size_t row_words = 0;  // words of a row: room / 64, rounded up
-    std::size_t room = 0;       // keys it has room for
-    std::size_t count = 0;      // keys held
-    std::size_t next = 0;       // one past the newest key (the oldest's slot when full)
+    std::vector<Word> keys;  // the key in slot i at i * words_ (zero if none)
+    std::vector<Word> core;  // the bits of every key taken (words_ words)
+    std::size_t room = 0;    // keys it has room for
+    std::size_t count = 0;   // keys held
+    std::size_t next = 0;    // one past the newest key (the oldest's slot when full)
   };
+
+  // Words of a ring's row: one per 64 slots of its room.
+  static std::size_t row_words(const Ring& ring) noexcept {
+    return (ring.room + bits::kWordBits - 1) / bits::kWordBits;
+  }
 
   // Whether one of the ring's keys has every bit of `key`: the AND of the
   // rows of its bits outside the core, 4 row words (256 slots) at a time,
   // each stopped as soon as it is empty. Slots that hold no key have no
   // bit in any row; with no bit outside the core (the AND still full),
-  // every key the ring holds, at least one, has them all. The bits are taken from the
-  // highest down: where high positions are the rarest members (the exact
-  // domain numbers clusters in reading order, so from a corner start the
-  // high ones lie far away) that empties the AND soonest.
+  // every key the ring holds, at least one, has them all. The bits are
+  // taken from the highest down: where high positions are the rarest
+  // members (the exact domain numbers clusters in reading order, so from a
+  // corner start the high ones lie far away) that empties the AND soonest.
   bool holds_in(const Ring& ring, const Word* key) const noexcept {
-    const std::size_t stride = ring.row_words;
+    const std::size_t stride = row_words(ring);
     for (std::size_t from = 0; from < stride; from += 4) {
       const std::size_t n = std::min<std::size_t>(4, stride - from);
       Word acc[4] = {~Word{0}, ~Word{0}, ~Word{0}, ~Word{0}};
@@ -538,22 +543,21 @@ class RecentKeys {
   // when the room passes a multiple of 64 slots.
   void grow(Ring& ring, MemoryBudget& budget) {
     const std::size_t room = std::min(capacity_, std::max<std::size_t>(8, 2 * ring.room));
-    const std::size_t row_words = (room + bits::kWordBits - 1) / bits::kWordBits;
+    const std::size_t old_words = row_words(ring);
+    const std::size_t new_words = (room + bits::kWordBits - 1) / bits::kWordBits;
     const std::size_t positions = words_ * bits::kWordBits;
-    const std::size_t more = (row_words - ring.row_words) * positions * sizeof(Word) +
+    const std::size_t more = (new_words - old_words) * positions * sizeof(Word) +
                              (room - ring.room) * words_ * sizeof(Word) +
-                             (ring.row_words == 0 ? words_ * sizeof(Word) : 0);
+                             (ring.room == 0 ? words_ * sizeof(Word) : 0);
     if (!budget.take(more)) return;
     bytes_ += more;
-    if (row_words != ring.row_words) {
-      std::vector<Word> rows(positions * row_words, 0);
-      for (std::size_t p = 0; p < positions && ring.row_words != 0; ++p)
-        std::copy_n(ring.rows.data() + p * ring.row_words, ring.row_words,
-                    rows.data() + p * row_words);
+    if (new_words != old_words) {
+      std::vector<Word> rows(positions * new_words, 0);
+      for (std::size_t p = 0; p < positions && old_words != 0; ++p)
+        std::copy_n(ring.rows.data() + p * old_words, old_words, rows.data() + p * new_words);
       ring.rows = std::move(rows);
     }
-    if (ring.row_words == 0) ring.core.assign(words_, ~Word{0});  // no key taken yet
-    ring.row_words = row_words;
+    if (ring.room == 0) ring.core.assign(words_, ~Word{0});  // no key taken yet
     ring.keys.resize(room * words_, 0);
     ring.room = room;
   }
