@@ -734,6 +734,92 @@ TEST(Bounds, CompletionBoundIsAdmissibleAndOftenAboveTheEliminationBound) {
   EXPECT_GT(lowered, 5);
 }
 
+// The fewest moves that clear the board from s by the moves ExactDomain's
+// rules keep (each state's by its own last move), by iterative deepening
+// from `from` (at most that many) to `to` with the elimination bound; above
+// `to` (some states keep no solution: their moves are left to siblings),
+// kUncapped.
+std::uint32_t kept_optimum(const ExactDomain& domain, const ExactDomain::State& s,
+                           std::uint32_t from, std::uint32_t to) {
+  const auto clears = [&](auto&& self, const ExactDomain::State& at, std::uint32_t depth) {
+    if (domain.is_goal(at)) return true;
+    if (depth == 0 || elimination_bound(domain.graph(), at.marker) > depth) return false;
+    search::MoveList<Color, ExactDomain::kMaxMoves> moves;
+    domain.moves(at, moves);
+    for (const Color c : moves) {
+      ExactDomain::State child = at;
+      if (domain.apply(child, c) && self(self, child, depth - 1)) return true;
+    }
+    return false;
+  };
+  for (std::uint32_t d = from; d <= to; ++d)
+    if (clears(clears, s, d)) return d;
+  return kUncapped;
+}
+
+// Told the move that reached a state (LastMove), the completion bound
+// bounds the solutions that ExactDomain's rules keep from there (which can
+// be longer than the state's optimum), uncapped and capped, and is never
+// below the bound without it: along random games under those rules, each
+// state against an exhaustive search with them.
+TEST(Bounds, WithTheLastMoveTheCompletionBoundHoldsForTheSolutionsTheRulesKeep) {
+  std::mt19937_64 rng(4242);
+  int states = 0;
+  int longer = 0;  // states whose kept solutions are longer than their optimum
+  int raised = 0;  // bounds above the one without the last move
+  int above = 0;   // bounds above the state's optimum
+  int ends = 0;    // states that keep no child
+  for (int trial = 0; trial < 600; ++trial) {
+    const Board board =
+        colorwalk::testing::random_board(rng, 4, 8, 3, 5, colorwalk::testing::random_rules(rng));
+    const ClusterGraph g(board);
+    const ClusterBalls balls(g);
+    const ExactDomain domain(g);
+    ExactDomain::State s = domain.initial_state();
+    while (!domain.is_goal(s)) {
+      const std::uint32_t exact = colorwalk::testing::exhaustive_optimum(g, s.marker);
+      const std::uint32_t kept = kept_optimum(domain, s, exact, exact + 3);
+      longer += kept > exact ? 1 : 0;
+      const LastMove last{s.last, s.last_fresh};
+      for (std::uint32_t rise = 1; rise <= kMaxRise; ++rise) {
+        const std::uint32_t without = completion_bound(g, balls, s.marker, kUncapped, rise);
+        const std::uint32_t with =
+            completion_bound(g, balls, s.marker, kUncapped, rise, 1, {}, last);
+        ASSERT_LE(with, kept) << "trial " << trial << " rise " << rise;
+        ASSERT_GE(with, without) << "trial " << trial << " rise " << rise;
+        raised += with > without ? 1 : 0;
+        above += with > exact ? 1 : 0;
+        for (std::uint32_t cap = 1; cap <= std::min(kept, exact + 3) + 2; ++cap) {
+          const std::uint32_t capped =
+              completion_bound(g, balls, s.marker, cap, rise, 2, {}, last);
+          for (std::uint32_t t = cap - 1; t <= cap; ++t)
+            ASSERT_EQ(capped >= t, with >= t)
+                << "trial " << trial << " rise " << rise << " cap " << cap;
+        }
+      }
+      ++states;
+      // On by a child the rules keep.
+      search::MoveList<Color, ExactDomain::kMaxMoves> moves;
+      domain.moves(s, moves);
+      std::vector<ExactDomain::State> children;
+      for (const Color c : moves) {
+        ExactDomain::State child = s;
+        if (domain.apply(child, c)) children.push_back(child);
+      }
+      if (children.empty()) {  // left to its siblings
+        ++ends;
+        break;
+      }
+      s = children[rng() % children.size()];
+    }
+  }
+  EXPECT_GT(states, 3000);
+  EXPECT_GT(longer, 100);  // exercised, not vacuous (205 of 4510 states)
+  EXPECT_GT(raised, 80);   // 162
+  EXPECT_GT(above, 70);    // 148
+  EXPECT_GT(ends, 5);      // 26
+}
+
 class AStarBounds : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(AStarBounds, AgreesWithExhaustiveSearchOnSmallBoards) {
@@ -782,8 +868,10 @@ INSTANTIATE_TEST_SUITE_P(
         "astar:beam=1,dominated=1,dominated_from=0,commutation=0",
         "astar:beam=0,completion=0,dominated=1,dominated_from=0",
         "astar:beam=0,completion=0,dominated=1,dominated_from=0,dominance=0,neutral=0",
-        // The same on the parallel search (three workers).
-        "astar:beam=0,completion=0,dominated=1,dominated_from=0,threads=3"),
+        // The same on the parallel search (three workers), and there the
+        // completion bound told the move that reached each node.
+        "astar:beam=0,completion=0,dominated=1,dominated_from=0,threads=3",
+        "astar:beam=1,completion=2,dominated=1,dominated_from=0,threads=3"),
     [](const auto& param_info) {
       std::string n = param_info.param;
       for (char& c : n)

@@ -126,9 +126,15 @@ class AStar final : public Solver {
     // into the last layer is expanded after the ones below it, and on a
     // board whose bound is not optimal often never. (With walk=N, rise 2
     // decides only the first; RiseLimits.)
+    // The bound knows the move that reached the node where the search
+    // keeps the moves that commutation and the neutral-move rule keep
+    // (bounds.hpp, LastMove): it then bounds the solutions below the node
+    // that the search can reach.
+    const bool knows_last = rules_.commutation && rules_.neutral;
     auto cost = [&](const ExactDomain::State& s, std::uint32_t g) -> std::int64_t {
       if (g >= bound) return search::kPruneKey;
-      const std::uint32_t h = lower_bound.capped(s.marker, bound - g, 2);
+      const LastMove last = knows_last ? LastMove{s.last, s.last_fresh} : LastMove{};
+      const std::uint32_t h = lower_bound.capped(s.marker, bound - g, 2, last);
       if (std::uint64_t{g} + h >= bound) return search::kPruneKey;
       return search::f_key(std::int64_t{g} + h, g);  // ties to the deeper
     };

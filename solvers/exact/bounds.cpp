@@ -336,7 +336,10 @@ class CompletionTest {
         sc.nearer[j * N + w] = sc.nearer[(j - 1) * N + w] | layers[(moves + 1 - j) * N + w];
   }
 
-  bool some_color_can_be_complete() { return walk(0, candidates_, kNoColor, kEveryColor); }
+  // `last`: the move that reached s (LastMove, bounds.hpp).
+  bool some_color_can_be_complete(LastMove last) {
+    return walk(0, candidates_, last.color, last.fresh);
+  }
 
  private:
   static constexpr std::size_t kBits = search::bits::kWordBits;
@@ -427,11 +430,20 @@ class CompletionTest {
     Word* next2 = in2 + N;
     // Commutation skips a move below `last` that took no colour `last`
     // made fresh without looking at its own fresh clusters: those go
-    // before its neighbours are gathered.
+    // before its neighbours are gathered. A dominant move (every cluster
+    // of its colour outside the region is on the frontier) is never
+    // skipped, and nothing is skipped after it, as in ExactDomain: so the
+    // walk takes every sequence that the exact domain's rules keep (see
+    // completion_bound's `last`).
     const std::uint64_t skipped =
         last == kNoColor ? 0 : ((std::uint64_t{1} << last) - 1) & ~last_fresh;
-    for (std::uint64_t rest = allowed & ~skipped; rest != 0; rest &= rest - 1) {
+    for (std::uint64_t rest = allowed; rest != 0; rest &= rest - 1) {
       const auto m = static_cast<Color>(std::countr_zero(rest));
+      Word beyond = 0;
+      for (std::size_t w = 0; w < N; ++w)
+        beyond |= color_set(m)[w] & ~(in[w] | next[w]);
+      const bool dominant = beyond == 0;
+      if (!dominant && ((skipped >> m) & 1) != 0) continue;
       Set taken{};
       for (std::size_t w = 0; w < N; ++w)
         taken[w] = next[w] & color_set(m)[w];
@@ -444,9 +456,12 @@ class CompletionTest {
         next2[w] = (next[w] & ~taken[w]) | fresh[w];
         any |= fresh[w];
       }
-      if (any == 0) continue;  // adds nothing to the frontier
-      if (commutation_skips(graph_, m, last, last_fresh, std::span<const Word>(fresh.data(), N)))
-        continue;
+      if (!dominant) {
+        if (any == 0) continue;  // adds nothing to the frontier
+        if (commutation_skips(graph_, m, last, last_fresh,
+                              std::span<const Word>(fresh.data(), N)))
+          continue;
+      }
       // The colours still possible after m: those it was allowed for. (No
       // pending cluster can fall out of reach: one with moves to spare
       // keeps at least none, one with none is brought closer by m.)
@@ -457,8 +472,8 @@ class CompletionTest {
       }
       if (still == 0) continue;
       // (Only a level with a move after it needs the fresh colours.)
-      std::uint64_t fresh_colors = 0;
-      if (j + 2 < moves_)
+      std::uint64_t fresh_colors = dominant ? kEveryColor : 0;
+      if (j + 2 < moves_ && !dominant)
         for (std::size_t c = 0; c < colors_; ++c) {
           Word hit = 0;
           for (std::size_t w = 0; w < N; ++w)
@@ -483,7 +498,8 @@ class CompletionTest {
 template <std::size_t N>
 std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBalls& balls,
                                     const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise,
-                                    std::uint32_t levels, const RiseLimits& limits) {
+                                    std::uint32_t levels, const RiseLimits& limits,
+                                    LastMove last) {
   using Word = ClusterGraph::Word;
   using Set = std::array<Word, N>;
   CompletionScratch& sc = completion_scratch;
@@ -557,7 +573,29 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   // the last of its colour. Needs the layers up to k + r.
   const auto first_complete_at_least = [&](std::uint32_t r, std::uint64_t candidates) {
     CompletionTest<N> test(graph, balls, s, layers, k + r - 1, candidates, sc);
-    return !test.some_color_can_be_complete();
+    return !test.some_color_can_be_complete(last);
+  };
+  // With a LastMove a test need not hold whenever a longer one does (the
+  // walk's last move skips nothing, so a shorter walk may end on a move
+  // that a longer one skips), and what follows needs that: there, rise r
+  // counts as proven only if every smaller rise is too. The tests of the
+  // smaller rises are then run first, once each; a rise whose relaxed game
+  // was not played gets its colours within distance k + r from the layers.
+  std::uint8_t verdict[kMaxRise + 1] = {};  // 0: not tested, 1: proven, 2: not
+  const auto colors_within_distance = [&](std::uint32_t d) {
+    Set near{};
+    for (std::uint32_t j = 0; j <= d; ++j)
+      for (std::size_t w = 0; w < N; ++w)
+        near[w] |= layers[j * N + w];
+    std::uint64_t candidates = 0;
+    for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
+      const auto c = static_cast<std::size_t>(std::countr_zero(rest));
+      Word outside = 0;
+      for (std::size_t w = 0; w < N; ++w)
+        outside |= color_set(c)[w] & ~near[w];
+      if (outside == 0) candidates |= std::uint64_t{1} << c;
+    }
+    return candidates;
   };
   // A proof at rise r holds at every smaller rise too, so the bound is the
   // largest relaxed game among the rises up to the largest proven one. The
@@ -577,6 +615,19 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   std::uint64_t candidates_at[kMaxRise + 1] = {};
   std::uint32_t played = lowest - h - 1;  // rises whose relaxed game is known, from lowest - h
   std::uint32_t provable = max_rise;      // rises not yet known to fail
+  const std::uint32_t first_played = played + 1;
+  const auto proven = [&](std::uint32_t r) {
+    if (last.color == kNoColor) return first_complete_at_least(r, candidates_at[r]);
+    for (std::uint32_t q = 1; q <= r; ++q) {
+      if (verdict[q] == 0) {
+        const std::uint64_t candidates =
+            q >= first_played ? candidates_at[q] : colors_within_distance(k + q);
+        verdict[q] = first_complete_at_least(q, candidates) ? 1 : 2;
+      }
+      if (verdict[q] == 2) return false;
+    }
+    return true;
+  };
   for (std::uint32_t t = std::min(cap, h + max_rise); t >= lowest; --t) {
     for (std::uint32_t r = t - h; r <= provable; ++r) {
       // The limits on the rises above 1 (a larger rise walks further).
@@ -590,7 +641,7 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
         candidates_at[played + 1] = colors_within();
       }
       if (raised_at[r] < t) continue;
-      if (first_complete_at_least(r, candidates_at[r])) return raised_at[r];
+      if (proven(r)) return raised_at[r];
       provable = r - 1;
     }
   }
@@ -601,7 +652,7 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
 
 std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
                                const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise,
-                               std::uint32_t levels, RiseLimits limits) {
+                               std::uint32_t levels, RiseLimits limits, LastMove last) {
   max_rise = std::min(max_rise, kMaxRise);
   return with_set_words(graph.set_words(), [&]<std::size_t N>() -> std::uint32_t {
     if constexpr (N == 0)
@@ -610,7 +661,7 @@ std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& ba
       return elimination_bound(graph, s, cap);
     else
       return completion_bound_impl<N>(graph, balls, s, cap, max_rise, std::max(levels, 1U),
-                                          limits);
+                                          limits, last);
   });
 }
 

@@ -100,16 +100,36 @@ std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
 // threshold cap, the thresholds below it being decided as for max_rise 1.
 // The bound stays admissible; the contract above then holds for the
 // bound with those rises left out.
+//
+// LastMove: the move that reached s and the colours of the clusters it
+// made fresh, as ExactDomain's state keeps them (color kNoColor: none;
+// fresh kEveryColor: skip nothing, as after a dominant move). With
+// one, the test's first move obeys commutation after it (commutation_skips
+// below), as a search under ExactDomain's rules does from s, and the bound
+// is then a bound on the solutions from s that those rules keep (every
+// move neither neutral nor commuted away, a dominant move where there is
+// one), not on every solution from s: the cheapest may begin with a move
+// commutation leaves to s's sibling, whose subtree has the same solution
+// with the two moves swapped, at no more moves. A search under those
+// rules, which never plays such a move from s, loses nothing by it
+// (docs/algorithms.md, "The move that reached the node"). The test takes
+// every sequence those rules keep: it never skips a dominant move, nor
+// anything after one.
 inline constexpr std::uint32_t kMaxRise = 2;
 struct RiseLimits {
   std::uint32_t longest_walk = std::numeric_limits<std::uint32_t>::max();
   bool top_threshold_only = false;
 };
+inline constexpr std::uint64_t kEveryColor = ~std::uint64_t{0};
+struct LastMove {
+  Color color = kNoColor;
+  std::uint64_t fresh = kEveryColor;
+};
 std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
                                const MarkerState& s,
                                std::uint32_t cap = std::numeric_limits<std::uint32_t>::max(),
                                std::uint32_t max_rise = 1, std::uint32_t levels = 1,
-                               RiseLimits limits = {});
+                               RiseLimits limits = {}, LastMove last = {});
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
 
@@ -121,7 +141,6 @@ std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s);
 // reached by move `last` whose fresh clusters had the colours `last_fresh`
 // (kEveryColor, or last = kNoColor, when the state before `last` had a
 // dominant move: nothing is skipped).
-inline constexpr std::uint64_t kEveryColor = ~std::uint64_t{0};
 std::uint64_t colors_of(const ClusterGraph& graph, std::span<const ClusterGraph::Word> set);
 bool commutation_skips(const ClusterGraph& graph, Color c, Color last, std::uint64_t last_fresh,
                        std::span<const ClusterGraph::Word> fresh);

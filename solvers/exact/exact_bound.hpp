@@ -16,6 +16,9 @@
 //     With RiseLimits the thresholds are decided for the bound without the
 //     rises they leave out (with top_threshold_only, those below cap for
 //     max_rise 1): still admissible, and the same for every call.
+//   - with a LastMove (bounds.hpp), both hold for the solutions from s
+//     that ExactDomain's rules keep after that move, in place of every
+//     solution from s: for a search under those rules.
 // The bound keeps a reference to the graph, which must outlive it; it is
 // built once per board (the cluster balls cost one breadth-first search per
 // cluster) and is read-only afterwards, so threads may share it.
@@ -51,9 +54,12 @@ class ExactBound {
 
   // The bound deciding the thresholds cap, cap - 1, ..., cap - levels + 1
   // exactly (see above).
-  std::uint32_t capped(const MarkerState& s, std::uint32_t cap, std::uint32_t levels) const {
-    return max_rise_ > 0 ? completion_bound(graph_, balls_, s, cap, max_rise_, levels, limits_)
-                         : elimination_bound(graph_, s, cap);
+  // (With `last`, for a search under ExactDomain's rules; see above.)
+  std::uint32_t capped(const MarkerState& s, std::uint32_t cap, std::uint32_t levels,
+                       LastMove last = {}) const {
+    return max_rise_ > 0
+               ? completion_bound(graph_, balls_, s, cap, max_rise_, levels, limits_, last)
+               : elimination_bound(graph_, s, cap);
   }
 
  private:
