@@ -575,30 +575,9 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
     CompletionTest<N> test(graph, balls, s, layers, k + r - 1, candidates, sc);
     return !test.some_color_can_be_complete(last);
   };
-  // With a LastMove a test need not hold whenever a longer one does (the
-  // walk's last move skips nothing, so a shorter walk may end on a move
-  // that a longer one skips), and what follows needs that: there, rise r
-  // counts as proven only if every smaller rise is too. The tests of the
-  // smaller rises are then run first, once each; a rise whose relaxed game
-  // was not played gets its colours within distance k + r from the layers.
-  std::uint8_t verdict[kMaxRise + 1] = {};  // 0: not tested, 1: proven, 2: not
-  const auto colors_within_distance = [&](std::uint32_t d) {
-    Set near{};
-    for (std::uint32_t j = 0; j <= d; ++j)
-      for (std::size_t w = 0; w < N; ++w)
-        near[w] |= layers[j * N + w];
-    std::uint64_t candidates = 0;
-    for (std::uint64_t rest = remaining; rest != 0; rest &= rest - 1) {
-      const auto c = static_cast<std::size_t>(std::countr_zero(rest));
-      Word outside = 0;
-      for (std::size_t w = 0; w < N; ++w)
-        outside |= color_set(c)[w] & ~near[w];
-      if (outside == 0) candidates |= std::uint64_t{1} << c;
-    }
-    return candidates;
-  };
-  // A proof at rise r holds at every smaller rise too, so the bound is the
-  // largest relaxed game among the rises up to the largest proven one. The
+  // A proof at rise r holds at every smaller rise too (without a LastMove;
+  // see below), so the bound is the largest relaxed game among the rises up
+  // to the largest proven one. The
   // thresholds from the highest reachable down to `lowest` (and above h)
   // are decided, the highest first: from the cap down `levels` of them, or
   // uncapped every one, which gives the bound itself. The bound reaches
@@ -615,19 +594,13 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   std::uint64_t candidates_at[kMaxRise + 1] = {};
   std::uint32_t played = lowest - h - 1;  // rises whose relaxed game is known, from lowest - h
   std::uint32_t provable = max_rise;      // rises not yet known to fail
-  const std::uint32_t first_played = played + 1;
-  const auto proven = [&](std::uint32_t r) {
-    if (last.color == kNoColor) return first_complete_at_least(r, candidates_at[r]);
-    for (std::uint32_t q = 1; q <= r; ++q) {
-      if (verdict[q] == 0) {
-        const std::uint64_t candidates =
-            q >= first_played ? candidates_at[q] : colors_within_distance(k + q);
-        verdict[q] = first_complete_at_least(q, candidates) ? 1 : 2;
-      }
-      if (verdict[q] == 2) return false;
-    }
-    return true;
-  };
+  // With a LastMove a test need not hold whenever a longer one does (the
+  // walk's last move skips nothing, so a shorter walk may end on a move
+  // that a longer one skips): there each rise counts by its own test, and
+  // the bound is the largest relaxed game among the proven rises, so a
+  // failed rise does not rule out the larger ones.
+  const bool monotone = last.color == kNoColor;
+  std::uint8_t verdict[kMaxRise + 1] = {};  // 0: not tested, 1: proven, 2: not
   for (std::uint32_t t = std::min(cap, h + max_rise); t >= lowest; --t) {
     for (std::uint32_t r = t - h; r <= provable; ++r) {
       // The limits on the rises above 1 (a larger rise walks further).
@@ -641,8 +614,9 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
         candidates_at[played + 1] = colors_within();
       }
       if (raised_at[r] < t) continue;
-      if (proven(r)) return raised_at[r];
-      provable = r - 1;
+      if (verdict[r] == 0) verdict[r] = first_complete_at_least(r, candidates_at[r]) ? 1 : 2;
+      if (verdict[r] == 1) return raised_at[r];
+      if (monotone) provable = r - 1;
     }
   }
   return h;
