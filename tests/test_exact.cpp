@@ -790,8 +790,7 @@ TEST(Bounds, WithTheLastMoveTheCompletionBoundHoldsForTheSolutionsTheRulesKeep) 
         raised += with > without ? 1 : 0;
         above += with > exact ? 1 : 0;
         for (std::uint32_t cap = 1; cap <= std::min(kept, exact + 3) + 2; ++cap) {
-          const std::uint32_t capped =
-              completion_bound(g, balls, s.marker, cap, rise, 2, {}, last);
+          const std::uint32_t capped = completion_bound(g, balls, s.marker, cap, rise, 2, {}, last);
           for (std::uint32_t t = cap - 1; t <= cap; ++t)
             ASSERT_EQ(capped >= t, with >= t)
                 << "trial " << trial << " rise " << rise << " cap " << cap;

@@ -1,8 +1,10 @@
 // astar: exact solving. A beam search gives an upper bound (a wider one on
 // boards where it is far above the lower bound), then A* on libsearch's
 // pooled best-first search over ExactDomain states (the completion bound,
-// or with completion=0 the elimination bound; the dominance, neutral-move
-// and commutation rules, duplicate detection on the absorbed set, and with
+// told each node's last move so that its test plays only the moves the
+// search would, or with completion=0 the elimination bound; the dominance,
+// neutral-move and commutation rules, duplicate detection on the absorbed
+// set, and with
 // dominated=1 no expansion of a node whose region plus one frontier
 // cluster, or plus one colour's frontier clusters, is stored at no larger
 // depth, or whose region a region stored recently at its depth strictly

@@ -458,8 +458,7 @@ class CompletionTest {
       }
       if (!dominant) {
         if (any == 0) continue;  // adds nothing to the frontier
-        if (commutation_skips(graph_, m, last, last_fresh,
-                              std::span<const Word>(fresh.data(), N)))
+        if (commutation_skips(graph_, m, last, last_fresh, std::span<const Word>(fresh.data(), N)))
           continue;
       }
       // The colours still possible after m: those it was allowed for. (No
@@ -498,8 +497,7 @@ class CompletionTest {
 template <std::size_t N>
 std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBalls& balls,
                                     const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise,
-                                    std::uint32_t levels, const RiseLimits& limits,
-                                    LastMove last) {
+                                    std::uint32_t levels, const RiseLimits& limits, LastMove last) {
   using Word = ClusterGraph::Word;
   using Set = std::array<Word, N>;
   CompletionScratch& sc = completion_scratch;
@@ -634,8 +632,8 @@ std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& ba
     else if (balls.empty() || max_rise == 0)
       return elimination_bound(graph, s, cap);
     else
-      return completion_bound_impl<N>(graph, balls, s, cap, max_rise, std::max(levels, 1U),
-                                          limits, last);
+      return completion_bound_impl<N>(graph, balls, s, cap, max_rise, std::max(levels, 1U), limits,
+                                      last);
   });
 }
 
