@@ -4,14 +4,13 @@
 // told each node's last move so that its test plays only the moves the
 // search would, or with completion=0 the elimination bound; the dominance,
 // neutral-move and commutation rules, duplicate detection on the absorbed
-// set, and with
-// dominated=1 no expansion of a node whose region plus one frontier
-// cluster, or plus one colour's frontier clusters, is stored at no larger
-// depth, or whose region a region stored recently at its depth strictly
-// contains) keeps only nodes whose f can beat it. Optimal when it finishes
-// (A*'s path, or the beam's if nothing beats it); at a node, memory or time
-// limit it returns the better of the beam's answer and the best open node
-// completed greedily, with proven_optimal = 0.
+// set, and with dominated=1 no expansion of a node whose region plus one
+// frontier cluster, or plus one colour's frontier clusters, is stored at
+// no larger depth, or whose region a region stored recently at its depth
+// strictly contains) keeps only nodes whose f can beat it. Optimal when it
+// finishes (A*'s path, or the beam's if nothing beats it); at a node,
+// memory or time limit it returns the better of the beam's answer and the
+// best open node completed greedily, with proven_optimal = 0.
 //
 // With several workers (threads=N, or by default the threads the batch
 // engine leaves idle: SolveContext::workers) A* is libsearch's parallel

@@ -575,9 +575,9 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   };
   // A proof at rise r holds at every smaller rise too (without a LastMove;
   // see below), so the bound is the largest relaxed game among the rises up
-  // to the largest proven one. The
-  // thresholds from the highest reachable down to `lowest` (and above h)
-  // are decided, the highest first: from the cap down `levels` of them, or
+  // to the largest proven one. The thresholds from the highest reachable
+  // down to `lowest` (and above h) are decided, the highest first: from the
+  // cap down `levels` of them, or
   // uncapped every one, which gives the bound itself. The bound reaches
   // threshold t exactly when the smallest rise whose relaxed game reaches t
   // is proven (a smaller one cannot; a larger one is proven only if that

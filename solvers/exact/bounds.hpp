@@ -114,7 +114,9 @@ std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
 // rules, which never plays such a move from s, loses nothing by it
 // (docs/algorithms.md, "The move that reached the node"). The test takes
 // every sequence those rules keep: it never skips a dominant move, nor
-// anything after one.
+// anything after one. A shorter test may then succeed where a longer one
+// fails, so each rise counts by its own test: uncapped, the bound is the
+// largest relaxed game among the proven rises.
 inline constexpr std::uint32_t kMaxRise = 2;
 struct RiseLimits {
   std::uint32_t longest_walk = std::numeric_limits<std::uint32_t>::max();
