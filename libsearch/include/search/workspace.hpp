@@ -475,7 +475,7 @@ class RecentKeys {
     Word* held = ring.keys.data() + slot * words_;
     Word* column = ring.rows.data() + slot / bits::kWordBits;
     const Word bit = Word{1} << (slot % bits::kWordBits);
-    const std::size_t stride = row_words(ring);
+    const std::size_t stride = row_words(ring.room);
     for (std::size_t w = 0; w < words_; ++w) {
       for (Word flip = held[w] ^ key[w]; flip != 0; flip &= flip - 1) {
         const std::size_t p =
@@ -490,7 +490,7 @@ class RecentKeys {
  private:
   struct Ring {
     // Row of bit position p (bit b of word w: p = 64 w + b) at p *
-    // row_words(): bit i of it set when the key in slot i has that bit.
+    // row_words(room): bit i of it set when the key in slot i has that bit.
     std::vector<Word> rows;
     std::vector<Word> keys;  // the key in slot i at i * words_ (zero if none)
     std::vector<Word> core;  // the bits of every key taken (words_ words)
@@ -499,9 +499,9 @@ class RecentKeys {
     std::size_t next = 0;    // one past the newest key (the oldest's slot when full)
   };
 
-  // Words of a ring's row: one per 64 slots of its room.
-  static std::size_t row_words(const Ring& ring) noexcept {
-    return (ring.room + bits::kWordBits - 1) / bits::kWordBits;
+  // Words of a row of a ring with room for `room` keys: one per 64 slots.
+  static std::size_t row_words(std::size_t room) noexcept {
+    return (room + bits::kWordBits - 1) / bits::kWordBits;
   }
 
   // Whether one of the ring's keys has every bit of `key`: the AND of the
@@ -513,7 +513,7 @@ class RecentKeys {
   // members (the exact domain numbers clusters in reading order, so from a
   // corner start the high ones lie far away) that empties the AND soonest.
   bool holds_in(const Ring& ring, const Word* key) const noexcept {
-    const std::size_t stride = row_words(ring);
+    const std::size_t stride = row_words(ring.room);
     for (std::size_t from = 0; from < stride; from += 4) {
       const std::size_t n = std::min<std::size_t>(4, stride - from);
       Word acc[4] = {~Word{0}, ~Word{0}, ~Word{0}, ~Word{0}};
@@ -543,8 +543,8 @@ class RecentKeys {
   // when the room passes a multiple of 64 slots.
   void grow(Ring& ring, MemoryBudget& budget) {
     const std::size_t room = std::min(capacity_, std::max<std::size_t>(8, 2 * ring.room));
-    const std::size_t old_words = row_words(ring);
-    const std::size_t new_words = (room + bits::kWordBits - 1) / bits::kWordBits;
+    const std::size_t old_words = row_words(ring.room);
+    const std::size_t new_words = row_words(room);
     const std::size_t positions = words_ * bits::kWordBits;
     const std::size_t more = (new_words - old_words) * positions * sizeof(Word) +
                              (room - ring.room) * words_ * sizeof(Word) +
