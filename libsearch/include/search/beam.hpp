@@ -80,9 +80,8 @@ class BeamSearch {
         moves_.clear();
         domain_.moves(work_, moves_);
         if constexpr (HasMoveFilter<D>)
-          if (static_cast<NodeId>(node[0] >> 32) != kNoNode)
-            filter_moves(domain_, work_, move_from_bits<Move>(static_cast<std::uint32_t>(node[0])),
-                         moves_);
+          if (node_parent(node) != kNoNode)
+            filter_moves(domain_, work_, node_move<Move>(node), moves_);
         for (const Move m : moves_) {
           child_ = work_;
           if (!domain_.apply(child_, m)) continue;

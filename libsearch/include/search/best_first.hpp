@@ -178,8 +178,8 @@ class BestFirstSearch {
     if (!taken) return status_ = Status::kExhausted;
     const NodeId id = entry.id;
     Word* node = ws_.pool[id];
-    node[1] |= kClosed;
-    const std::uint32_t g = g_of(node);
+    close_node(node);
+    const std::uint32_t g = node_g(node);
     if (in_hand)
       work_ = children_[next_->child];
     else
@@ -206,9 +206,7 @@ class BestFirstSearch {
     moves_.clear();
     domain_.moves(work_, moves_);
     if constexpr (HasMoveFilter<D>)
-      if (static_cast<NodeId>(node[0] >> 32) != kNoNode)
-        filter_moves(domain_, work_, move_from_bits<Move>(static_cast<std::uint32_t>(node[0])),
-                     moves_);
+      if (node_parent(node) != kNoNode) filter_moves(domain_, work_, node_move<Move>(node), moves_);
     // Two passes over the children: the first makes and packs them and
     // starts loading their table slots (a large table misses the cache on
     // every probe), the second probes, costs and stores them in order.
@@ -311,7 +309,7 @@ class BestFirstSearch {
     if (interrupted_ != kNoNode) f(interrupted_);
   }
 
-  std::uint32_t g(NodeId id) const noexcept { return g_of(ws_.pool[id]); }
+  std::uint32_t g(NodeId id) const noexcept { return node_g(ws_.pool[id]); }
 
   void state_of(NodeId id, State& out) const {
     domain_.unpack({ws_.pool[id] + kHeaderWords, packed_}, out);
@@ -334,8 +332,6 @@ class BestFirstSearch {
   }
 
  private:
-  static constexpr Word kClosed = kClosedFlag;
-
   // Whether the table holds, at g or less, a state the domain lists as
   // dominating work_.
   bool dominated(std::uint32_t g) {
@@ -346,7 +342,7 @@ class BestFirstSearch {
         [&](const StateTable& table, std::uint64_t h, std::span<const Word> key) {
           const NodeId other = table.find(
               h, [&](NodeId id) { return key_equals(ws_.pool, id, kHeaderWords, key, key_); });
-          return other != kNoNode && g_of(ws_.pool[other]) <= g;
+          return other != kNoNode && node_g(ws_.pool[other]) <= g;
         });
   }
 
@@ -368,7 +364,7 @@ class BestFirstSearch {
       });
       if (known != kNoNode) {
         Word* k = ws_.pool[known];
-        if (child_g < g_of(k)) {
+        if (child_g < node_g(k)) {
           const std::int64_t key = key_of_child();
           if (key == kPruneKey) {
             ++stats_.pruned;
@@ -376,8 +372,7 @@ class BestFirstSearch {
           }
           // Reopened on a cheaper path: take that path's parent, move and
           // packed state (key words equal; the rest may differ).
-          k[0] = pack_parent(parent, move_bits(m));
-          k[1] = child_g;
+          set_node_header(k, parent, move_bits(m), child_g);
           std::copy(ws_.scratch.begin(), ws_.scratch.end(), k + kHeaderWords);
           remember(child_g);
           return push(key, known, child_g);
@@ -394,13 +389,6 @@ class BestFirstSearch {
     if (add_node(parent, move_bits(m), child_g, key) == kNoNode) return false;
     remember(child_g);
     return true;
-  }
-
-  static Word pack_parent(NodeId parent, std::uint32_t move) noexcept {
-    return (Word{parent} << 32) | move;
-  }
-  static std::uint32_t g_of(const Word* node) noexcept {
-    return static_cast<std::uint32_t>(node[1]);
   }
 
   std::int64_t key_of(const State& s, std::uint32_t g) {

@@ -391,7 +391,7 @@ class ParallelBestFirstSearch {
     return best;
   }
 
-  std::uint32_t g(NodeId id) const noexcept { return static_cast<std::uint32_t>(node(id)[1]); }
+  std::uint32_t g(NodeId id) const noexcept { return node_g(node(id)); }
   void state_of(NodeId id, State& out) const {
     domain_.unpack({node(id) + kHeaderWords, packed_}, out);
   }
@@ -415,8 +415,6 @@ class ParallelBestFirstSearch {
   }
 
  private:
-  static constexpr Word kClosed = kClosedFlag;
-
   // What a worker holds that the workspace does not: its statistics and
   // states in hand. Padded so that workers do not share cache lines.
   struct alignas(64) Local {
@@ -465,7 +463,7 @@ class ParallelBestFirstSearch {
           const NodeId other = table.find(
               h, [&](NodeId id) { return key_equals(pool, id, kHeaderWords, key, key_); });
           if (other == kNoNode) return false;
-          Word& word = const_cast<Word&>(pool[other][1]);
+          Word& word = node_g_word(const_cast<Word*>(pool[other]));
           return g_of_word(std::atomic_ref<Word>(word).load(std::memory_order_relaxed)) <= g;
         });
   }
@@ -533,8 +531,7 @@ class ParallelBestFirstSearch {
   void put_back(Local& l, RecordBuffer& layer, Workspace& ws, std::int64_t key) {
     for (; l.next < layer.size(); ++l.next) {
       const Word entry = layer.data()[l.next];
-      ws.heap.push({key, static_cast<NodeId>(entry >> 32), static_cast<std::uint32_t>(entry)},
-                   ws.budget);
+      ws.heap.push({key, layer_id(entry), layer_g(entry)}, ws.budget);
     }
     layer.clear();
     l.next = 0;
@@ -572,7 +569,7 @@ class ParallelBestFirstSearch {
           halt(l, Status::kLimitReached);
           return;
         }
-        *slot = (Word{e.id} << 32) | e.g;
+        *slot = layer_entry(e.id, e.g);
       }
     } else if (!l.cut) {
       return;  // its share of the layer is done
@@ -585,15 +582,14 @@ class ParallelBestFirstSearch {
         return;
       }
       const Word entry = layer.data()[l.next];
-      const BinaryHeap::Entry e{key, static_cast<NodeId>(entry >> 32),
-                                static_cast<std::uint32_t>(entry)};
+      const BinaryHeap::Entry e{key, layer_id(entry), layer_g(entry)};
       // The next node's record is loaded while this one is expanded.
       if (l.next + 1 < layer.size())
-        __builtin_prefetch(ws.pool[static_cast<NodeId>(layer.data()[l.next + 1] >> 32)]);
+        __builtin_prefetch(ws.pool[layer_id(layer.data()[l.next + 1])]);
       if (is_stale(ws.pool, e)) continue;
       Word* n = ws.pool[e.id];
       // (Atomic: other workers may read the g word in their dominance checks.)
-      std::atomic_ref<Word>(n[1]).fetch_or(kClosed, std::memory_order_relaxed);
+      std::atomic_ref<Word>(node_g_word(n)).fetch_or(kClosedFlag, std::memory_order_relaxed);
       domain_.unpack({n + kHeaderWords, packed_}, l.work);
       if (domain_.is_goal(l.work)) {
         l.goal = e.id;
@@ -606,24 +602,21 @@ class ParallelBestFirstSearch {
         }
       if (!poll(l)) {
         // Not expanded after all: still open.
-        std::atomic_ref<Word>(n[1]).fetch_and(~kClosed, std::memory_order_relaxed);
+        std::atomic_ref<Word>(node_g_word(n)).fetch_and(~kClosedFlag, std::memory_order_relaxed);
         put_back(l, layer, ws, key);
         return;
       }
       ++l.stats.expanded;
       l.moves.clear();
       domain_.moves(l.work, l.moves);
-      const NodeId parent = static_cast<NodeId>(n[0] >> 32);
       if constexpr (HasMoveFilter<D>)
-        if (parent != kNoNode)
-          filter_moves(domain_, l.work, move_from_bits<Move>(static_cast<std::uint32_t>(n[0])),
-                       l.moves);
+        if (node_parent(n) != kNoNode) filter_moves(domain_, l.work, node_move<Move>(n), l.moves);
       const NodeId self = global(e.id, w);
       for (const Move m : l.moves) {
         l.child = l.work;
         if (!domain_.apply(l.child, m)) continue;
         ++l.stats.generated;
-        const std::uint64_t child_g = g_of(n) + edge_cost_of(domain_, l.work, m);
+        const std::uint64_t child_g = node_g(n) + edge_cost_of(domain_, l.work, m);
         const std::int64_t child_key = cost_(l.child, static_cast<std::uint32_t>(child_g));
         if (child_key == kPruneKey) {
           ++l.stats.pruned;
@@ -675,10 +668,10 @@ class ParallelBestFirstSearch {
     Workspace& ws = pws_.worker(w).ws;
     const Word* packed = r + kRecordHeaderWords;
     const std::span<const Word> probe(packed, key_);
-    const auto g = static_cast<std::uint32_t>(r[1]);
+    const std::uint32_t g = node_g(r);
     const NodeId known = ws.table.find(
         hash, [&](NodeId other) { return key_equals(ws.pool, other, kHeaderWords, probe, key_); });
-    if (known != kNoNode && g >= g_of(ws.pool[known])) {
+    if (known != kNoNode && g >= node_g(ws.pool[known])) {
       ++l.stats.duplicates;
       return true;
     }
@@ -703,15 +696,17 @@ class ParallelBestFirstSearch {
     return true;
   }
 
-  static std::uint32_t g_of(const Word* n) noexcept { return g_of_word(n[1]); }
-  static std::uint32_t g_of_word(Word w) noexcept { return static_cast<std::uint32_t>(w); }
+  // An entry of a worker's layer list: a node's id and its g when queued.
+  static Word layer_entry(NodeId id, std::uint32_t g) noexcept { return (Word{id} << 32) | g; }
+  static NodeId layer_id(Word entry) noexcept { return static_cast<NodeId>(entry >> 32); }
+  static std::uint32_t layer_g(Word entry) noexcept { return static_cast<std::uint32_t>(entry); }
 
   // A record: [parent|move][g][key], then the child's packed state, the
   // layout of a stored node but for the key.
   static constexpr std::size_t kRecordHeaderWords = kHeaderWords + 1;
   void to_record(const State& s, NodeId parent, std::uint32_t move, std::uint64_t g,
                  std::int64_t key, Word* record) const {
-    record[0] = (Word{parent} << 32) | move;
+    record[0] = node_link(parent, move);
     record[1] = g;
     record[2] = static_cast<Word>(key);
     domain_.pack(s, {record + kRecordHeaderWords, packed_});

@@ -86,8 +86,7 @@ inline NodeId push_node(Workspace& ws, NodeId parent, std::uint32_t move, std::u
   const NodeId id = ws.pool.push(ws.budget);
   if (id == kNoNode) return kNoNode;
   Word* node = ws.pool[id];
-  node[0] = (Word{parent} << 32) | move;
-  node[1] = g;
+  set_node_header(node, parent, move, g);
   std::copy(ws.scratch.begin(), ws.scratch.end(), node + kNodeHeaderWords);
   return id;
 }
