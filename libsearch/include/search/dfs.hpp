@@ -9,9 +9,10 @@
 // `min_moves`), tightening the bound at every goal found and pruning a child
 // when g + lower_bound >= bound. Moves can be reordered per state by an
 // ordering hook `order(const State&, std::uint32_t depth, MoveList&)`.
-// Optional duplicate pruning keeps, per state, the smallest g seen, in the
-// Workspace's pool and table; when the byte budget refuses to grow it, the
-// search goes on without remembering more (it prunes less, never wrongly).
+// Optional duplicate pruning keeps, per state, the smallest g seen, in a
+// TranspositionTable on the Workspace; when the byte budget refuses to grow
+// it, the search goes on without remembering more (it prunes less, never
+// wrongly).
 // It needs a StorableDomain; for a domain without pack/unpack the option
 // is ignored and the workspace stays unused.
 // It assumes g grows with depth (unit move costs, as every domain here has):
@@ -34,6 +35,7 @@
 #include "search/domain.hpp"
 #include "search/limits.hpp"
 #include "search/result.hpp"
+#include "search/transposition_table.hpp"
 #include "search/visit.hpp"
 #include "search/workspace.hpp"
 
@@ -55,7 +57,7 @@ class DepthFirstSearch {
   using State = typename D::State;
   using Move = typename D::Move;
 
-  DepthFirstSearch(const D& domain, Workspace& workspace) : domain_(domain), ws_(workspace) {}
+  DepthFirstSearch(const D& domain, Workspace& workspace) : domain_(domain), tt_(workspace) {}
 
   template <class Order = KeepOrder, class Visitor = NullVisitor>
   SearchResult<Move> search(const State& start, const Limits& limits, const DfsOptions& options,
@@ -68,13 +70,10 @@ class DepthFirstSearch {
   template <class Order, class Visitor>
   void search_into(const State& start, const Limits& limits, const DfsOptions& options,
                    Order& order, Visitor& visitor, SearchResult<Move>& result) {
-    remember_ = false;
+    tt_.remember(false);
     if constexpr (StorableDomain<D>) {
-      packed_ = domain_.packed_words();
-      key_ = key_words_of(domain_);
-      ws_.begin(1 + packed_, limits.max_bytes);
-      ws_.scratch.resize(packed_);
-      remember_ = options.detect_duplicates;
+      tt_.begin(domain_.packed_words(), key_words_of(domain_), limits.max_bytes);
+      tt_.remember(options.detect_duplicates);
     }
     result.status = Status::kRunning;
     result.found = false;
@@ -83,7 +82,7 @@ class DepthFirstSearch {
     result.path.clear();
     Stats& stats = result.stats;
     stats = Stats{};
-    if constexpr (StorableDomain<D>) stats.node_bytes = (1 + packed_) * sizeof(Word);
+    if constexpr (StorableDomain<D>) stats.node_bytes = tt_.record_bytes();
     const LimitClock clock(limits);
     std::uint32_t best = options.bound;
 
@@ -139,7 +138,8 @@ class DepthFirstSearch {
       if (std::uint64_t{g} + lower_bound_of(domain_, child.state) >= best) continue;
       if (depth + 1 >= options.max_depth) continue;
       if constexpr (StorableDomain<D>)
-        if (remember_ && seen_cheaper(child.state, g, stats)) continue;
+        if (tt_.remembering() && tt_.seen_cheaper(domain_, child.state, g, stats.duplicates))
+          continue;
       if (!open_frame(depth + 1, order, visitor, clock, stats, result)) break;
       ++depth;
       stats.peak_frontier = std::max<std::uint64_t>(stats.peak_frontier, depth);
@@ -159,7 +159,7 @@ class DepthFirstSearch {
   };
 
   void finish(SearchResult<Move>& result) const {
-    if constexpr (StorableDomain<D>) result.stats.peak_bytes = ws_.budget.peak();
+    if constexpr (StorableDomain<D>) result.stats.peak_bytes = tt_.peak_bytes();
   }
 
   // Expands the frame at `depth`: its moves, in the hook's order.
@@ -188,43 +188,9 @@ class DepthFirstSearch {
     return true;
   }
 
-  // True when the state was already reached at cost <= g; otherwise records g.
-  bool seen_cheaper(const State& s, std::uint32_t g, Stats& stats) {
-    domain_.pack(s, ws_.scratch);
-    const std::uint64_t h = hash_words({ws_.scratch.data(), key_});
-    const NodeId known = ws_.table.find(
-        h, [&](NodeId other) { return key_equals(ws_.pool, other, 1, ws_.scratch, key_); });
-    if (known != kNoNode) {
-      Word* record = ws_.pool[known];
-      if (record[0] <= g) {
-        ++stats.duplicates;
-        return true;
-      }
-      record[0] = g;
-      return false;
-    }
-    if (!ws_.table.reserve_one(ws_.budget)) {
-      remember_ = false;
-      return false;
-    }
-    const NodeId id = ws_.pool.push(ws_.budget);
-    if (id == kNoNode) {
-      remember_ = false;
-      return false;
-    }
-    Word* record = ws_.pool[id];
-    record[0] = g;
-    std::copy(ws_.scratch.begin(), ws_.scratch.end(), record + 1);
-    ws_.table.insert_unchecked(h, id);
-    return false;
-  }
-
   const D& domain_;
-  Workspace& ws_;
+  TranspositionTable tt_;  // detect_duplicates
   std::vector<Frame> frames_;
-  std::size_t packed_ = 0;
-  std::size_t key_ = 0;
-  bool remember_ = false;
 };
 
 // One-call DFS.

@@ -9,8 +9,8 @@
 // - bound: look only for goal paths cheaper than this (a known answer's
 //   cost); the search ends kExhausted once the threshold reaches it.
 // - transposition_table: remember within an iteration the smallest g at
-//   which each state was reached (the Workspace's pool and table, under
-//   limits.max_bytes) and prune a state reached again at no smaller g.
+//   which each state was reached (a TranspositionTable on the Workspace,
+//   under limits.max_bytes) and prune a state reached again at no smaller g.
 //   The table is emptied at each iteration (a larger threshold must search
 //   below the same states again). When the byte budget refuses to grow it,
 //   the iteration goes on without remembering more (it prunes less, never
@@ -39,6 +39,7 @@
 #include "search/heuristic.hpp"
 #include "search/limits.hpp"
 #include "search/result.hpp"
+#include "search/transposition_table.hpp"
 #include "search/visit.hpp"
 #include "search/workspace.hpp"
 
@@ -56,7 +57,7 @@ class IdaStar {
   using Move = typename D::Move;
 
   IdaStar(const D& domain, Workspace& workspace, Heuristic heuristic = {})
-      : domain_(domain), ws_(workspace), heuristic_(std::move(heuristic)) {}
+      : domain_(domain), tt_(workspace), heuristic_(std::move(heuristic)) {}
 
   template <class Visitor = NullVisitor>
   SearchResult<Move> search(const State& start, const Limits& limits,
@@ -73,10 +74,7 @@ class IdaStar {
     table_ = false;
     if constexpr (StorableDomain<D>) {
       if (options.transposition_table) {
-        packed_ = domain_.packed_words();
-        key_ = key_words_of(domain_);
-        ws_.begin(1 + packed_, limits.max_bytes);
-        ws_.scratch.resize(packed_);
+        tt_.begin(domain_.packed_words(), key_words_of(domain_), limits.max_bytes);
         table_ = true;
       }
     }
@@ -87,7 +85,7 @@ class IdaStar {
     result.path.clear();
     Stats& stats = result.stats;
     stats = Stats{};
-    stats.node_bytes = table_ ? (1 + packed_) * sizeof(Word) : 0;
+    stats.node_bytes = table_ ? tt_.record_bytes() : 0;
     const LimitClock clock(limits);
     max_expansions_ = limits.max_expansions;
     poll_interval_ = limits.poll_interval;
@@ -114,9 +112,8 @@ class IdaStar {
         break;
       }
       if (table_) {
-        ws_.pool.clear();
-        ws_.table.clear();
-        remember_ = true;
+        tt_.clear();
+        tt_.remember(true);
       }
       const std::uint64_t next = iterate(threshold, clock, visitor, result);
       if (result.status != Status::kRunning) break;
@@ -144,7 +141,7 @@ class IdaStar {
   };
 
   void finish(SearchResult<Move>& result) const {
-    if (table_) result.stats.peak_bytes = ws_.budget.peak();
+    if (table_) result.stats.peak_bytes = tt_.peak_bytes();
   }
 
   // The counters of one iteration, kept in locals while it runs: stored
@@ -243,7 +240,8 @@ class IdaStar {
         return;
       }
       if constexpr (StorableDomain<D>)
-        if (remember_ && seen_cheaper(child.state, child.g, c.duplicates)) continue;
+        if (tt_.remembering() && tt_.seen_cheaper(domain_, child.state, child.g, c.duplicates))
+          continue;
       if (!open_frame(depth + 1, clock, visitor, result, c)) return;
       frames = frames_.data();
       ++depth;
@@ -287,48 +285,13 @@ class IdaStar {
     return true;
   }
 
-  // True when the state was already reached in this iteration at cost <= g;
-  // otherwise records g.
-  bool seen_cheaper(const State& s, std::uint32_t g, std::uint64_t& duplicates) {
-    domain_.pack(s, ws_.scratch);
-    const std::uint64_t h = hash_words({ws_.scratch.data(), key_});
-    const NodeId known = ws_.table.find(
-        h, [&](NodeId other) { return key_equals(ws_.pool, other, 1, ws_.scratch, key_); });
-    if (known != kNoNode) {
-      Word* record = ws_.pool[known];
-      if (record[0] <= g) {
-        ++duplicates;
-        return true;
-      }
-      record[0] = g;
-      return false;
-    }
-    if (!ws_.table.reserve_one(ws_.budget)) {
-      remember_ = false;
-      return false;
-    }
-    const NodeId id = ws_.pool.push(ws_.budget);
-    if (id == kNoNode) {
-      remember_ = false;
-      return false;
-    }
-    Word* record = ws_.pool[id];
-    record[0] = g;
-    std::copy(ws_.scratch.begin(), ws_.scratch.end(), record + 1);
-    ws_.table.insert_unchecked(h, id);
-    return false;
-  }
-
   const D& domain_;
-  Workspace& ws_;
+  TranspositionTable tt_;  // remembering while it still grows in this iteration
   Heuristic heuristic_;
   std::vector<Frame> frames_;
-  std::size_t packed_ = 0;
-  std::size_t key_ = 0;
   std::uint64_t max_expansions_ = 0;  // of the search's limits
   std::uint64_t poll_interval_ = 0;
-  bool table_ = false;     // the transposition table is on for this search
-  bool remember_ = false;  // and still growing in this iteration
+  bool table_ = false;  // the transposition table is on for this search
 };
 
 // One-call IDA* with the domain's lower bound.
