@@ -9,8 +9,8 @@
 // inconsistent costs and bounds stay correct.
 //
 // The step API (start / step / best_open / path_to / state_of) lets a caller
-// stop, commit to a node and restart from it, as the articles' Dijkstra did
-// when its queue grew past 250000 entries.
+// stop, commit to a node and restart from it (when the queue grows too
+// large, for instance).
 //
 // Cost: a callable `cost(const State&, std::uint32_t g)` or
 // `cost(const State&, std::uint32_t g, std::size_t open)` returning an
@@ -42,8 +42,8 @@ namespace search {
 
 struct BestFirstOptions {
   bool detect_duplicates = true;
-  // Test children for the goal when generated (the articles' Dijkstra) rather
-  // than when expanded (needed for A*'s optimality).
+  // Test children for the goal when generated rather than when expanded
+  // (which A*'s optimality needs).
   bool goal_on_generation = false;
   // Hold an expansion's first child in queue order out of the queue and
   // expand it next, from the state in hand, when no queued node comes

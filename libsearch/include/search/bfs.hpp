@@ -6,10 +6,9 @@
 // Once the queue holds `max_frontier` nodes after an expansion, or the pool
 // `max_nodes`, or the byte budget refuses to grow, the search stops adding
 // nodes for good and runs the queue down: children are still generated and
-// tested for the goal but no longer stored (the articles' BFS set
-// still_adding_nodes = false once its queue reached 16384). Children are
-// tested when generated, so the first goal found is a shortest goal path
-// among the states reached (unit move costs assumed).
+// tested for the goal but no longer stored. Children are tested when
+// generated, so the first goal found is a shortest goal path among the
+// states reached (unit move costs assumed).
 #pragma once
 
 #include <algorithm>

@@ -5,10 +5,10 @@
 // depth of 100,000 costs heap, not call stack, and a reused
 // DepthFirstSearch allocates nothing once warm.
 //
-// It looks for the cheapest goal path under `bound` (the articles'
-// `min_moves`), tightening the bound at every goal found and pruning a child
-// when g + lower_bound >= bound. Moves can be reordered per state by an
-// ordering hook `order(const State&, std::uint32_t depth, MoveList&)`.
+// It looks for the cheapest goal path under `bound`, tightening the bound
+// at every goal found and pruning a child when g + lower_bound >= bound.
+// Moves can be reordered per state by an ordering hook
+// `order(const State&, std::uint32_t depth, MoveList&)`.
 // Optional duplicate pruning keeps, per state, the smallest g seen, in a
 // TranspositionTable on the Workspace; when the byte budget refuses to grow
 // it, the search goes on without remembering more (it prunes less, never

@@ -4,8 +4,8 @@
 // possibly at once on several threads, and returns when every call has
 // returned. That is all the parallel searches ask of a threading library,
 // so libsearch needs none: a program on oneTBB passes one that runs a
-// parallel_for (colorwalk's astar does, so that its searches share the
-// cores of its batch engine), an MPI program would run its rank's share.
+// parallel_for (so that its searches share the cores with its other
+// tasks), an MPI program would run its rank's share.
 //
 //   SerialExecutor   the calls in order on the calling thread: the same
 //                    search, phase for phase, without threads (tests, and

@@ -36,7 +36,7 @@
 // layer this one expands whole (f, g) layers on the way to the goal (its
 // search overhead, counted in Stats::expanded against the sequential
 // search's), and none when no goal is below a bound that the cost prunes
-// at (colorwalk's astar: the exhausted search proves its bound).
+// at (an A* given an answer to beat: the exhausted search proves it).
 //
 // Determinism. For a given number of workers, everything (which nodes,
 // their ids, the path found) follows from the phases alone, not from
@@ -342,8 +342,8 @@ class ParallelBestFirstSearch {
   // The most nodes a worker expands in one step (at least 1). A larger
   // layer takes several steps, run() keeping to it until it is done, so
   // that the records of a step, which the outboxes hold until the next,
-  // stay tens of megabytes rather than a large layer's gigabyte, which a
-  // search would also have to fault in; a step costs tens of microseconds.
+  // stay small rather than grow with a large layer (memory a search would
+  // also have to fault in).
   // The layers, so the nodes expanded (where a domain's moves depend on
   // the state alone) and the answer's cost, are those of a search without
   // the cap; node ids, so which of several optimal paths, may differ.

@@ -18,10 +18,9 @@ namespace search {
 // skip_dominated (HasSupersetDominance, domain.hpp): per cost g and per
 // bit count, a ring of the last `capacity` keys stored. A strict superset
 // of a key has more bits, so a lookup reads only the rings of larger bit
-// counts. The dominating nodes that a key's plain lookups miss (two or
-// more clusters larger, on the exact domain) were nearly all stored at the
-// same g and recently, so a few hundred keys per ring find most of those
-// the whole table would (docs/measurements.md).
+// counts. It pays on a domain where the dominating nodes that a key's
+// plain lookups miss are mostly stored at the same g and recently: there
+// a few hundred keys per ring find most of those the whole table would.
 //
 // A ring holds its keys bit-sliced: for each bit position b of a key, one
 // row with a bit per slot, set when that slot's key has b. The slots whose
@@ -31,9 +30,9 @@ namespace search {
 // the ring's core) need a row. So a lookup costs a few row words per bit
 // of the key rather than a read of every key, and it is exact. Each slot
 // keeps its key as well, so that a new key flips only the row bits where
-// it differs from the one it replaces. The rings
-// are charged to a budget; when it refuses one more room, that ring keeps
-// what it has and its oldest keys give way.
+// it differs from the one it replaces. The rings are charged to a budget;
+// when it refuses one more room, that ring keeps what it has and its
+// oldest keys give way.
 class RecentKeys {
  public:
   // Starts empty for keys of `key_words` words; capacity 0 keeps nothing.
@@ -123,9 +122,8 @@ class RecentKeys {
   // each stopped as soon as it is empty. Slots that hold no key have no
   // bit in any row; with no bit outside the core (the AND still full),
   // every key the ring holds, at least one, has them all. The bits are
-  // taken from the highest down: where high positions are the rarest
-  // members (the exact domain numbers clusters in reading order, so from a
-  // corner start the high ones lie far away) that empties the AND soonest.
+  // taken from the highest down: on a domain whose sets hold their high
+  // positions the most rarely, that empties the AND soonest.
   bool holds_in(const Ring& ring, const Word* key) const noexcept {
     const std::size_t stride = row_words(ring.room);
     for (std::size_t from = 0; from < stride; from += 4) {
