@@ -33,8 +33,9 @@
 
 namespace search {
 
-// Everything the pooled searches (BFS, best-first, beam) and DFS's
-// duplicate store need, reused across searches with a cheap reset.
+// Everything the pooled searches (BFS, best-first, beam) and the
+// TranspositionTable of DFS and IDA* need, reused across searches with a
+// cheap reset.
 class Workspace {
  public:
   // Prepares for a search with records of `words_per_node` words under
