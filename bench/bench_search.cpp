@@ -20,7 +20,7 @@
 #include "exact/bounds.hpp"
 #include "game/cluster_graph.hpp"
 #include "game/greedy_move.hpp"
-#include "exact/search_domain.hpp"
+#include "exact/color_walk_domain.hpp"
 #include "registry/registry.hpp"
 #include "game/sources.hpp"
 #include "search/best_first.hpp"

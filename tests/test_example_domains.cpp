@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "exact/exact_domain.hpp"
-#include "exact/search_domain.hpp"
+#include "exact/color_walk_domain.hpp"
 #include "fifteen_puzzle.hpp"
 #include "grid_map.hpp"
 #include "kernel_checks.hpp"

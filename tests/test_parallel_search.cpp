@@ -15,7 +15,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "exact/exact_domain.hpp"
-#include "exact/search_domain.hpp"
+#include "exact/color_walk_domain.hpp"
 #include "game/replay.hpp"
 #include "kernel_checks.hpp"
 #include "random_boards.hpp"

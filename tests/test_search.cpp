@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "game/replay.hpp"
-#include "exact/search_domain.hpp"
+#include "exact/color_walk_domain.hpp"
 #include "registry/registry.hpp"
 #include "game/sources.hpp"
 #include "random_boards.hpp"

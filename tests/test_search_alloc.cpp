@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "exact/search_domain.hpp"
+#include "exact/color_walk_domain.hpp"
 #include "game/sources.hpp"
 #include "search/best_first.hpp"
 #include "search/bfs.hpp"

@@ -16,7 +16,7 @@
 
 #include "articles/article_search.hpp"
 #include "game/replay.hpp"
-#include "exact/search_domain.hpp"
+#include "exact/color_walk_domain.hpp"
 #include "registry/registry.hpp"
 #include "game/sources.hpp"
 #include "search/best_first.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "registry/board_memory.hpp"
-#include "exact/search_domain.hpp"
+#include "exact/color_walk_domain.hpp"
 #include "registry/registry.hpp"
 #include "game/sources.hpp"
 #include "search/best_first.hpp"

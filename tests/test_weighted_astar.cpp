@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "datasets.hpp"
-#include "exact/search_domain.hpp"
+#include "exact/color_walk_domain.hpp"
 #include "fifteen_puzzle.hpp"
 #include "game/replay.hpp"
 #include "grid_map.hpp"
