@@ -22,7 +22,6 @@
 
 #include "exact/bounds.hpp"
 #include "exact/exact_beam.hpp"
-#include "exact/exact_bound.hpp"
 #include "exact/exact_domain.hpp"
 #include "exact/tbb_executor.hpp"
 #include "game/greedy_move.hpp"

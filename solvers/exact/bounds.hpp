@@ -1,5 +1,6 @@
-// Admissible lower bounds on the moves still needed to clear a board, and
-// the dominance rule, for exact and bounded solvers.
+// Admissible lower bounds on the moves still needed to clear a board and
+// the rules that prune moves, for exact and bounded solvers; ExactBound,
+// at the end, is the strongest of the bounds as one object.
 //
 // colors_left: every move removes at most one colour from the clusters
 //   outside the region, so the number of colours left is a lower bound.
@@ -146,5 +147,65 @@ std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s);
 std::uint64_t colors_of(const ClusterGraph& graph, std::span<const ClusterGraph::Word> set);
 bool commutation_skips(const ClusterGraph& graph, Color c, Color last, std::uint64_t last_fresh,
                        std::span<const ClusterGraph::Word> fresh);
+// The strongest admissible lower bound of the exact domain, as one object:
+// the completion bound (above) with its cluster distances, or with
+// max_rise 0 the elimination bound alone.
+//
+// Guarantees, for a marker state s whose true distance (fewest moves that
+// clear the board from s) is d:
+//   - uncapped, bound(s) <= d: admissible, so A* with it is optimal;
+//   - capped, bound.capped(s, cap, levels) decides the `levels` thresholds
+//     cap, cap - 1, ..., cap - levels + 1 exactly: it reaches each of them
+//     exactly when the uncapped bound does. Above cap it returns some value
+//     >= cap (the work stops once the cap is reached); below the lowest
+//     threshold it may be less than the uncapped bound (a weaker rise, or
+//     the elimination bound), never more than d. So a search that prunes
+//     at g + h >= bound and ranks its last layer by f = bound - 1 loses
+//     nothing by capping: every value it compares is decided exactly.
+//     With RiseLimits the thresholds are decided for the bound without the
+//     rises they leave out (with top_threshold_only, those below cap for
+//     max_rise 1): still admissible, and the same for every call.
+//   - with a LastMove (above), both hold for the solutions from s
+//     that ExactDomain's rules keep after that move, in place of every
+//     solution from s: for a search under those rules.
+// The bound keeps a reference to the graph, which must outlive it; it is
+// built once per board (the cluster balls cost one breadth-first search per
+// cluster) and is read-only afterwards, so threads may share it.
+class ExactBound {
+ public:
+  // max_rise: the completion bound's largest rise (at most kMaxRise); 0
+  // gives the elimination bound and builds no cluster balls. limits: those
+  // on the rises above 1 (RiseLimits).
+  explicit ExactBound(const ClusterGraph& graph, std::uint32_t max_rise = 1,
+                      RiseLimits limits = {})
+      : graph_(graph),
+        balls_(max_rise > 0 ? ClusterBalls(graph) : ClusterBalls()),
+        max_rise_(max_rise),
+        limits_(limits) {}
+
+  std::uint32_t max_rise() const noexcept { return max_rise_; }
+
+  // The bound, uncapped: never above the true distance.
+  std::uint32_t operator()(const MarkerState& s) const {
+    return capped(s, std::numeric_limits<std::uint32_t>::max(), 1);
+  }
+
+  // The bound deciding the thresholds cap, cap - 1, ..., cap - levels + 1
+  // exactly (see above).
+  // (With `last`, for a search under ExactDomain's rules; see above.)
+  std::uint32_t capped(const MarkerState& s, std::uint32_t cap, std::uint32_t levels,
+                       LastMove last = {}) const {
+    return max_rise_ > 0
+               ? completion_bound(graph_, balls_, s, cap, max_rise_, levels, limits_, last)
+               : elimination_bound(graph_, s, cap);
+  }
+
+ private:
+  const ClusterGraph& graph_;
+  ClusterBalls balls_;
+  std::uint32_t max_rise_;
+  RiseLimits limits_;
+};
+
 
 }  // namespace colorwalk

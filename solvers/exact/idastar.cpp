@@ -11,7 +11,6 @@
 #include <limits>
 
 #include "exact/exact_beam.hpp"
-#include "exact/exact_bound.hpp"
 #include "exact/exact_domain.hpp"
 #include "game/greedy_move.hpp"
 #include "registry/board_memory.hpp"

@@ -9,7 +9,6 @@
 // limit before any answer it returns greedy's.
 #include <algorithm>
 
-#include "exact/exact_bound.hpp"
 #include "exact/exact_domain.hpp"
 #include "game/greedy_move.hpp"
 #include "registry/board_memory.hpp"
