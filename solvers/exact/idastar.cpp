@@ -30,9 +30,9 @@ struct IdaStarParams {
   bool table = true;
 };
 
-class IdaStarSolver final : public Solver {
+class IdaStar final : public Solver {
  public:
-  explicit IdaStarSolver(const IdaStarParams& p) : p_(p) {}
+  explicit IdaStar(const IdaStarParams& p) : p_(p) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     const BoardMemory memory(context, {&workspace_});
@@ -113,7 +113,7 @@ const SolverRegistration kIdaStar{SolverDescription<P>{
                 "1: a transposition table prunes states reached again at no smaller "
                 "depth within an iteration (0: off)"}},
     .exact = true,
-    .make = [](const P& p) { return std::make_unique<IdaStarSolver>(p); }}};
+    .make = [](const P& p) { return std::make_unique<IdaStar>(p); }}};
 
 }  // namespace
 

@@ -28,9 +28,9 @@ struct WeightedAStarParams {
   std::uint32_t completion = 1;  // the completion bound's largest rise
 };
 
-class WeightedAStarSolver final : public Solver {
+class WeightedAStar final : public Solver {
  public:
-  explicit WeightedAStarSolver(const WeightedAStarParams& p) : p_(p) {}
+  explicit WeightedAStar(const WeightedAStarParams& p) : p_(p) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     const BoardMemory memory(context, {&workspace_});
@@ -86,7 +86,7 @@ const SolverRegistration kWeightedAStar{SolverDescription<P>{
                {&P::completion, "completion", 0, kMaxRise,
                 "the completion bound's largest rise (0: the elimination bound alone)"}},
     .exact = true,
-    .make = [](const P& p) { return std::make_unique<WeightedAStarSolver>(p); }}};
+    .make = [](const P& p) { return std::make_unique<WeightedAStar>(p); }}};
 
 }  // namespace
 
