@@ -21,6 +21,7 @@
 
 #include "articles/look_ahead.hpp"
 #include "game/cluster_graph.hpp"
+#include "registry/limit_params.hpp"
 #include "registry/registry.hpp"
 #include "search/domain.hpp"
 #include "search/limits.hpp"
@@ -181,11 +182,6 @@ Param<P> look_ahead_depth_param() {
 template <class P>
 Param<P> prefix_param() {
   return {&P::prefix, "prefix", 0, 1000, "look-ahead moves played before the search takes over"};
-}
-
-template <class P>
-Param<P> memory_param() {
-  return {&P::memory, "memory", 16, 1 << 20, "memory limit of one search, MiB"};
 }
 
 }  // namespace colorwalk

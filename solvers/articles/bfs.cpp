@@ -72,8 +72,8 @@ const SolverRegistration kBfs{SolverDescription<BfsParams>{
                {&BfsParams::frontier, "frontier", 1, 100000000,
                 "stop adding nodes once the BFS queue holds this many (the articles' 16384)"},
                memory_param<BfsParams>(),
-               {&BfsParams::seconds, "seconds", 0, 1e9,
-                "time limit per board, s (0: none); past it greedy moves finish the board"}},
+               seconds_param<BfsParams>(
+                   "time limit per board, s (0: none); past it greedy moves finish the board")},
     .make = [](const BfsParams& p) { return std::make_unique<Bfs>(p); }}};
 
 }  // namespace

@@ -87,9 +87,9 @@ const SolverRegistration kDfs{SolverDescription<DfsParams>{
                prefix_param<DfsParams>(),
                {&DfsParams::nodes, "nodes", 0, 1e12,
                 "node budget of the depth-first search (expansions; 0: none)"},
-               {&DfsParams::seconds, "seconds", 0, 1e9,
-                "time limit per board, s (0: none; the articles gave their search 60); past "
-                "it greedy moves finish the board"}},
+               seconds_param<DfsParams>(
+                   "time limit per board, s (0: none; the articles gave their search 60); past "
+                   "it greedy moves finish the board")},
     .make = [](const DfsParams& p) { return std::make_unique<Dfs>(p); }}};
 
 }  // namespace

@@ -122,8 +122,8 @@ void add_dijkstra_family(SolverRegistry& registry) {
   const Param<P> queue{
       &P::queue, "queue", 1, 100000000,
       "commit to the best vertex and search again once the queue holds more vertices"};
-  const Param<P> seconds{&P::seconds, "seconds", 0, 1e9,
-                         "time limit per board, s (0: none); past it greedy moves finish the game"};
+  const Param<P> seconds =
+      seconds_param<P>("time limit per board, s (0: none); past it greedy moves finish the game");
   const Param<P> depth = look_ahead_depth_param<P>();
   const Param<P> prefix = prefix_param<P>();
   const Param<P> memory = memory_param<P>();

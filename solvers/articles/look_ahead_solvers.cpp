@@ -5,6 +5,7 @@
 // itself keeps its own, simpler loop (greedy.cpp) and equals depth 1 with
 // the area metric.
 #include "articles/look_ahead.hpp"
+#include "registry/limit_params.hpp"
 #include "registry/registry.hpp"
 
 namespace colorwalk {
@@ -57,10 +58,9 @@ Param<LookAheadParams> switch_param(const char* metric) {
       std::string("moves played with the ") + metric + " metric before the area metric takes over"};
 }
 
-Param<LookAheadParams> seconds_param() {
-  return {&LookAheadParams::seconds, "seconds", 0, 1e9,
-          "time limit per board, s (0: none); past it greedy moves finish the board"};
-}
+// The help of their `seconds` (seconds_param, limit_params.hpp).
+constexpr const char* kSecondsHelp =
+    "time limit per board, s (0: none); past it greedy moves finish the board";
 
 Param<LookAheadParams> legacy_param() {
   return {&LookAheadParams::legacy, "legacy", 0, 1,
@@ -78,11 +78,11 @@ void add_pair(SolverRegistry& registry, const std::string& name, const std::stri
   };
   std::vector<Param<LookAheadParams>> plain;
   if (hybrid) plain.push_back(switch_param(early_name));
-  plain.push_back(seconds_param());
+  plain.push_back(seconds_param<LookAheadParams>(kSecondsHelp));
   std::vector<Param<LookAheadParams>> deep{depth_param()};
   if (hybrid) deep.push_back(switch_param(early_name));
   deep.push_back(legacy_param());
-  deep.push_back(seconds_param());
+  deep.push_back(seconds_param<LookAheadParams>(kSecondsHelp));
   const LookAheadParams defaults{.switch_at = early_moves};
   registry.add(SolverDescription<LookAheadParams>{
       .name = name,
@@ -109,7 +109,7 @@ void add_look_ahead_solvers(SolverRegistry& registry) {
       .name = "greedy-look-ahead",
       .summary = "first move of the move sequence that clears the most cells",
       .family = SolverFamily::kArticles,
-      .params = {depth_param(), legacy_param(), seconds_param()},
+      .params = {depth_param(), legacy_param(), seconds_param<LookAheadParams>(kSecondsHelp)},
       .make = [](const LookAheadParams& p) -> std::unique_ptr<Solver> {
         return std::make_unique<Heuristic>(MetricSchedule::only(Metric::kArea), p.depth, p.legacy,
                                            p.seconds);

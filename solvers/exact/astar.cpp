@@ -21,11 +21,13 @@
 #include <limits>
 
 #include "exact/bounds.hpp"
+#include "exact/completion_param.hpp"
 #include "exact/exact_beam.hpp"
 #include "exact/exact_domain.hpp"
 #include "exact/tbb_executor.hpp"
 #include "game/greedy_move.hpp"
 #include "registry/board_memory.hpp"
+#include "registry/limit_params.hpp"
 #include "registry/registry.hpp"
 #include "search/best_first.hpp"
 #include "search/parallel_best_first.hpp"
@@ -229,20 +231,19 @@ const SolverRegistration kAStar{SolverDescription<P>{
                "optimal unless a limit stops it (then the better answer found, not "
                "proven)",
     .family = SolverFamily::kExact,
-    .params = {{&P::memory, "memory", 16, 1 << 20, "memory limit of one search, MiB"},
-               {&P::seconds, "seconds", 0, 1e9, "time limit per board, s (0: none)"},
-               {&P::nodes, "nodes", 0, 1e15,
-                "expansion limit per board (0: none; every node is kept, so memory "
-                "bounds it)"},
+    .params = {memory_param<P>(),
+               seconds_param<P>(),
+               nodes_param<P>("expansion limit per board (0: none; every node is kept, so memory "
+                              "bounds it)"),
                {&P::beam, "beam", 0, 1 << 20,
                 "width of the beam search run first for an upper bound (0: none); "
                 "4 times as wide again, up to twice, while its answer is 5 or more "
                 "above the start's lower bound"},
-               {&P::completion, "completion", 0, kMaxRise,
-                "the completion bound's largest rise: the elimination bound, raised "
-                "by up to this where no colour can be complete as early as it "
-                "assumes (0: the elimination bound alone; 2: fewer nodes, more time "
-                "per node)"},
+               completion_param<P>(
+                   "the completion bound's largest rise: the elimination bound, raised "
+                   "by up to this where no colour can be complete as early as it "
+                   "assumes (0: the elimination bound alone; 2: fewer nodes, more time "
+                   "per node)"),
                {&P::walk, "walk", 0, 1000,
                 "needs completion=2: rise 2 is tried only where its test walks at most "
                 "this many moves, and only to prune (0: everywhere; hard.exp uses 9, "

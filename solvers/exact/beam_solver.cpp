@@ -4,6 +4,7 @@
 // linearly more and answer closer to the optimum; never proven optimal.
 #include "exact/exact_beam.hpp"
 #include "registry/board_memory.hpp"
+#include "registry/limit_params.hpp"
 #include "registry/registry.hpp"
 
 namespace colorwalk {
@@ -40,12 +41,11 @@ const SolverRegistration kBeam{SolverDescription<BeamParams>{
                "is slower and closer to optimal (not proven)",
     .family = SolverFamily::kExact,
     .params = {{&BeamParams::width, "width", 1, 1 << 20, "states kept per depth (the budget)"},
-               {&BeamParams::memory, "memory", 16, 1 << 20, "memory limit, MiB"},
-               {&BeamParams::seconds, "seconds", 0, 1e9,
-                "time limit per board, s (0: none); past it the answer is greedy's"},
-               {&BeamParams::nodes, "nodes", 0, 1e15,
-                "expansion limit per board (0: none; every node is kept, so memory "
-                "bounds it); past it the answer is greedy's"}},
+               memory_param<BeamParams>("memory limit, MiB"),
+               seconds_param<BeamParams>(
+                   "time limit per board, s (0: none); past it the answer is greedy's"),
+               nodes_param<BeamParams>("expansion limit per board (0: none; every node is kept, "
+                                       "so memory bounds it); past it the answer is greedy's")},
     .make = [](const BeamParams& p) { return std::make_unique<Beam>(p); }}};
 
 }  // namespace

@@ -10,10 +10,12 @@
 #include <algorithm>
 #include <limits>
 
+#include "exact/completion_param.hpp"
 #include "exact/exact_beam.hpp"
 #include "exact/exact_domain.hpp"
 #include "game/greedy_move.hpp"
 #include "registry/board_memory.hpp"
+#include "registry/limit_params.hpp"
 #include "registry/registry.hpp"
 #include "search/idastar.hpp"
 
@@ -100,15 +102,13 @@ const SolverRegistration kIdaStar{SolverDescription<P>{
                "completion bound and a transposition table; optimal unless a limit stops "
                "it (then the beam's answer, not proven)",
     .family = SolverFamily::kExact,
-    .params = {{&P::memory, "memory", 16, 1 << 20,
-                "memory limit of the transposition table, MiB (when full, the search "
-                "goes on without it)"},
-               {&P::seconds, "seconds", 0, 1e9, "time limit per board, s (0: none)"},
-               {&P::nodes, "nodes", 0, 1e15, "expansion limit per board (0: none)"},
+    .params = {memory_param<P>("memory limit of the transposition table, MiB (when full, the "
+                               "search goes on without it)"),
+               seconds_param<P>(),
+               nodes_param<P>(),
                {&P::beam, "beam", 0, 1 << 20,
                 "width of the beam search run first for an upper bound (0: none)"},
-               {&P::completion, "completion", 0, kMaxRise,
-                "the completion bound's largest rise (0: the elimination bound alone)"},
+               completion_param<P>(),
                {&P::table, "table", 0, 1,
                 "1: a transposition table prunes states reached again at no smaller "
                 "depth within an iteration (0: off)"}},

@@ -9,9 +9,11 @@
 // limit before any answer it returns greedy's.
 #include <algorithm>
 
+#include "exact/completion_param.hpp"
 #include "exact/exact_domain.hpp"
 #include "game/greedy_move.hpp"
 #include "registry/board_memory.hpp"
+#include "registry/limit_params.hpp"
 #include "registry/registry.hpp"
 #include "search/weighted_astar.hpp"
 
@@ -78,13 +80,11 @@ const SolverRegistration kWeightedAStar{SolverDescription<P>{
                {&P::anytime, "anytime", 0, 1,
                 "1: after the first answer, go on improving it until it is proven "
                 "optimal or a limit stops the search"},
-               {&P::memory, "memory", 16, 1 << 20, "memory limit of one search, MiB"},
-               {&P::seconds, "seconds", 0, 1e9, "time limit per board, s (0: none)"},
-               {&P::nodes, "nodes", 0, 1e15,
-                "expansion limit per board (0: none; every node is kept, so memory "
-                "bounds it)"},
-               {&P::completion, "completion", 0, kMaxRise,
-                "the completion bound's largest rise (0: the elimination bound alone)"}},
+               memory_param<P>(),
+               seconds_param<P>(),
+               nodes_param<P>("expansion limit per board (0: none; every node is kept, so memory "
+                              "bounds it)"),
+               completion_param<P>()},
     .exact = true,
     .make = [](const P& p) { return std::make_unique<WeightedAStar>(p); }}};
 
