@@ -494,6 +494,11 @@ class CompletionTest {
   const Word* color_sets_;
 };
 
+// What completion_bound_impl knows of a rise's completion test: not run
+// yet, or run and proving the rise (no colour can be complete in time), or
+// run and failing to.
+enum class RiseVerdict : std::uint8_t { kUntested, kProven, kNotProven };
+
 template <std::size_t N>
 std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBalls& balls,
                                     const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise,
@@ -598,7 +603,7 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
   // the bound is the largest relaxed game among the proven rises, so a
   // failed rise does not rule out the larger ones.
   const bool monotone = last.color == kNoColor;
-  std::uint8_t verdict[kMaxRise + 1] = {};  // 0: not tested, 1: proven, 2: not
+  RiseVerdict verdict[kMaxRise + 1] = {};  // each rise's test, once run
   for (std::uint32_t t = std::min(cap, h + max_rise); t >= lowest; --t) {
     for (std::uint32_t r = t - h; r <= provable; ++r) {
       // The limits on the rises above 1 (a larger rise walks further).
@@ -612,8 +617,10 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
         candidates_at[played + 1] = colors_within();
       }
       if (raised_at[r] < t) continue;
-      if (verdict[r] == 0) verdict[r] = first_complete_at_least(r, candidates_at[r]) ? 1 : 2;
-      if (verdict[r] == 1) return raised_at[r];
+      if (verdict[r] == RiseVerdict::kUntested)
+        verdict[r] = first_complete_at_least(r, candidates_at[r]) ? RiseVerdict::kProven
+                                                                  : RiseVerdict::kNotProven;
+      if (verdict[r] == RiseVerdict::kProven) return raised_at[r];
       if (monotone) provable = r - 1;
     }
   }
