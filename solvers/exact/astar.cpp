@@ -83,114 +83,67 @@ class AStar final : public Solver {
   }
 
  private:
-  Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
-    search::Limits limits = search_limits(graph, context, memory_mib_, seconds_, nodes_);
+  // The beams' answer, the bound A* has to beat, and the largest peak of
+  // the workspace they ran on.
+  struct UpperBound {
+    Solution known;
+    std::uint64_t beam_peak = 0;
+  };
 
-    // An upper bound first: A* then keeps only nodes that can beat it, which
-    // spares it most of its memory, and if none can, the bound is optimal.
-    Solution known = beam_width_ > 0
-                         ? solve_with_beam(graph, workspace_, beam_width_, limits, rules_)
-                         : Solution{};
-    // The beams' peak memory (each runs on workspace_ from its own reset).
-    std::uint64_t beam_peak = known.peak_bytes;
-    // A wide gap between that bound and the start's lower bound marks a board
-    // where A* will take far longer than a beam: a beam kWiderBeam times as
-    // wide is then cheap, and a tighter bound keeps A* from storing and
-    // expanding nodes whose f equals the optimum. Up to kWidenings times
-    // while the gap stays that wide (a third widening cost more than it
-    // saved; docs/measurements.md).
-    const std::uint32_t start_bound = elimination_bound(graph, graph.initial_state());
-    std::size_t width = beam_width_;
-    for (int widening = 0; widening < kWidenings && beam_width_ > 0 &&
-                           known.moves.size() >= start_bound + kWideGap && !limits_passed(limits);
-         ++widening) {
-      width *= kWiderBeam;
-      search::Limits rest = limits;
-      if (nodes_ > 0) rest.max_expansions = nodes_ - std::min(nodes_, known.expanded);
-      Solution wider = solve_with_beam(graph, workspace_, width, rest, rules_);
-      beam_peak = std::max(beam_peak, wider.peak_bytes);
-      const std::uint64_t expanded = known.expanded + wider.expanded;
-      if (wider.moves.size() < known.moves.size()) known = std::move(wider);
-      known.expanded = expanded;
-    }
-    const auto bound = beam_width_ > 0 ? static_cast<std::uint32_t>(known.moves.size())
-                                       : std::numeric_limits<std::uint32_t>::max();
-    // The node limit is for the board: A* gets what the beam left.
-    if (nodes_ > 0) limits.max_expansions = nodes_ - std::min(nodes_, known.expanded);
-    const ExactDomain domain(graph, rules_);
-    const ExactBound lower_bound(graph, completion_, rise_limits_);
-    // A node's f decides two things: whether it can beat the bound (f <
-    // bound, else it is pruned) and whether it is in the last layer (f =
-    // bound - 1). A* expands every node below the last layer, whatever
-    // their order, and the whole last layer too when the bound is optimal;
-    // when it is not, it expands the last layer only until a goal appears.
-    // So the completion bound is decided at both thresholds: a node it lifts
-    // into the last layer is expanded after the ones below it, and on a
-    // board whose bound is not optimal often never. (With walk=N, rise 2
-    // decides only the first; RiseLimits.)
-    // The bound knows the move that reached the node where the search
-    // keeps the moves that commutation and the neutral-move rule keep
-    // (bounds.hpp, LastMove): it then bounds the solutions below the node
-    // that the search can reach.
-    const bool knows_last = rules_.commutation && rules_.neutral;
-    auto cost = [&](const ExactDomain::State& s, std::uint32_t g) -> std::int64_t {
+  // A node's key for A* under an upper bound: f = g + h, ties to the
+  // deeper, or search::kPruneKey for a node that cannot beat the bound.
+  //
+  // A node's f decides two things: whether it can beat the bound (f <
+  // bound, else it is pruned) and whether it is in the last layer (f =
+  // bound - 1). A* expands every node below the last layer, whatever
+  // their order, and the whole last layer too when the bound is optimal;
+  // when it is not, it expands the last layer only until a goal appears.
+  // So the completion bound is decided at both thresholds: a node it lifts
+  // into the last layer is expanded after the ones below it, and on a
+  // board whose bound is not optimal often never. (With walk=N, rise 2
+  // decides only the first; RiseLimits.)
+  // The bound knows the move that reached the node where the search
+  // keeps the moves that commutation and the neutral-move rule keep
+  // (bounds.hpp, LastMove): it then bounds the solutions below the node
+  // that the search can reach.
+  struct BoundedCost {
+    const ExactBound& lower_bound;
+    std::uint32_t bound;
+    bool knows_last;
+
+    std::int64_t operator()(const ExactDomain::State& s, std::uint32_t g) const {
       if (g >= bound) return search::kPruneKey;
       const LastMove last = knows_last ? LastMove{s.last, s.last_fresh} : LastMove{};
       const std::uint32_t h = lower_bound.capped(s.marker, bound - g, 2, last);
       if (std::uint64_t{g} + h >= bound) return search::kPruneKey;
       return search::f_key(std::int64_t{g} + h, g);  // ties to the deeper
-    };
-    // The search's outcome, sequential or parallel (the same interface).
-    const auto finish = [&](auto& astar) {
-      Solution solution;
-      const search::Stats& stats = astar.stats();
-      solution.expanded = known.expanded + stats.expanded;
-      solution.workers = stats.workers;
-      solution.wait_seconds = stats.wait_seconds;
-      solution.phases = stats.phases;
-      // The sequential A* reuses workspace_, so its peak covers what the
-      // beams left there; the parallel one holds its own workspace while
-      // workspace_ keeps what the beams grew.
-      const bool parallel = stats.workers > 1;
-      solution.peak_bytes =
-          std::max(beam_peak, stats.peak_bytes + (parallel ? workspace_.budget.used() : 0));
-      switch (astar.status()) {
-        case search::Status::kSolved:  // cheaper than the bound, and optimal
-          astar.path_to(astar.goal(), solution.moves);
-          solution.proven_optimal = true;
-          return solution;
-        case search::Status::kExhausted:  // nothing beats the bound: it is optimal
-          solution.moves = std::move(known.moves);
-          solution.proven_optimal = beam_width_ > 0;
-          return solution;
-        default:
-          break;
-      }
-      // Stopped by a limit: the better of the bound and the most promising
-      // open node completed greedily.
-      ExactDomain::State state = domain.initial_state();
-      const search::NodeId best = astar.best_open();
-      if (best != search::kNoNode) {
-        astar.path_to(best, solution.moves);
-        astar.state_of(best, state);
-      }
-      play_greedy(graph, state.marker, solution.moves);
-      if (beam_width_ > 0 && known.moves.size() <= solution.moves.size())
-        solution.moves = std::move(known.moves);
-      return solution;
-    };
+    }
+  };
+
+  Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
+    search::Limits limits = search_limits(graph, context, memory_mib_, seconds_, nodes_);
+    UpperBound upper = beam_bound(graph, limits);
+    const auto bound = beam_width_ > 0 ? static_cast<std::uint32_t>(upper.known.moves.size())
+                                       : std::numeric_limits<std::uint32_t>::max();
+    // The node limit is for the board: A* gets what the beam left.
+    if (nodes_ > 0) limits.max_expansions = nodes_ - std::min(nodes_, upper.known.expanded);
+    const ExactDomain domain(graph, rules_);
+    const ExactBound lower_bound(graph, completion_, rise_limits_);
+    BoundedCost cost{.lower_bound = lower_bound,
+                     .bound = bound,
+                     .knows_last = rules_.commutation && rules_.neutral};
     const std::size_t workers = threads_ != 0 ? threads_ : context.workers;
     if (workers > 1) {
       TbbExecutor executor;
-      search::ParallelBestFirstSearch<ExactDomain, decltype(cost), TbbExecutor> astar(
+      search::ParallelBestFirstSearch<ExactDomain, BoundedCost, TbbExecutor> astar(
           domain, parallel_, cost, executor, workers);
       astar.set_skip_dominated(skip_dominated_, dominated_from_, supersets_);
       astar.start(domain.initial_state(), limits);
       astar.run();
-      return finish(astar);
+      return outcome(graph, domain, astar, upper);
     }
     search::NullVisitor visitor;
-    search::BestFirstSearch<ExactDomain, decltype(cost)> astar(
+    search::BestFirstSearch<ExactDomain, BoundedCost> astar(
         domain, workspace_, cost, visitor,
         {.detect_duplicates = true,
          .expand_best_child_directly = true,
@@ -200,7 +153,80 @@ class AStar final : public Solver {
          .recent_keys = supersets_});
     astar.start(domain.initial_state(), limits);
     astar.run();
-    return finish(astar);
+    return outcome(graph, domain, astar, upper);
+  }
+
+  // An upper bound first: A* then keeps only nodes that can beat it, which
+  // spares it most of its memory, and if none can, the bound is optimal.
+  // A wide gap between that bound and the start's lower bound marks a board
+  // where A* will take far longer than a beam: a beam kWiderBeam times as
+  // wide is then cheap, and a tighter bound keeps A* from storing and
+  // expanding nodes whose f equals the optimum. Up to kWidenings times
+  // while the gap stays that wide (docs/measurements.md).
+  UpperBound beam_bound(const ClusterGraph& graph, const search::Limits& limits) {
+    UpperBound upper;
+    if (beam_width_ == 0) return upper;
+    upper.known = solve_with_beam(graph, workspace_, beam_width_, limits, rules_);
+    // The beams' peak memory (each runs on workspace_ from its own reset).
+    upper.beam_peak = upper.known.peak_bytes;
+    Solution& known = upper.known;
+    const std::uint32_t start_bound = elimination_bound(graph, graph.initial_state());
+    std::size_t width = beam_width_;
+    for (int widening = 0; widening < kWidenings && known.moves.size() >= start_bound + kWideGap &&
+                           !limits_passed(limits);
+         ++widening) {
+      width *= kWiderBeam;
+      search::Limits rest = limits;
+      if (nodes_ > 0) rest.max_expansions = nodes_ - std::min(nodes_, known.expanded);
+      Solution wider = solve_with_beam(graph, workspace_, width, rest, rules_);
+      upper.beam_peak = std::max(upper.beam_peak, wider.peak_bytes);
+      const std::uint64_t expanded = known.expanded + wider.expanded;
+      if (wider.moves.size() < known.moves.size()) known = std::move(wider);
+      known.expanded = expanded;
+    }
+    return upper;
+  }
+
+  // The search's outcome, sequential or parallel (the same interface).
+  template <class Search>
+  Solution outcome(const ClusterGraph& graph, const ExactDomain& domain, Search& astar,
+                   UpperBound& upper) {
+    Solution solution;
+    const search::Stats& stats = astar.stats();
+    solution.expanded = upper.known.expanded + stats.expanded;
+    solution.workers = stats.workers;
+    solution.wait_seconds = stats.wait_seconds;
+    solution.phases = stats.phases;
+    // The sequential A* reuses workspace_, so its peak covers what the
+    // beams left there; the parallel one holds its own workspace while
+    // workspace_ keeps what the beams grew.
+    const bool parallel = stats.workers > 1;
+    solution.peak_bytes =
+        std::max(upper.beam_peak, stats.peak_bytes + (parallel ? workspace_.budget.used() : 0));
+    switch (astar.status()) {
+      case search::Status::kSolved:  // cheaper than the bound, and optimal
+        astar.path_to(astar.goal(), solution.moves);
+        solution.proven_optimal = true;
+        return solution;
+      case search::Status::kExhausted:  // nothing beats the bound: it is optimal
+        solution.moves = std::move(upper.known.moves);
+        solution.proven_optimal = beam_width_ > 0;
+        return solution;
+      default:
+        break;
+    }
+    // Stopped by a limit: the better of the bound and the most promising
+    // open node completed greedily.
+    ExactDomain::State state = domain.initial_state();
+    const search::NodeId best = astar.best_open();
+    if (best != search::kNoNode) {
+      astar.path_to(best, solution.moves);
+      astar.state_of(best, state);
+    }
+    play_greedy(graph, state.marker, solution.moves);
+    if (beam_width_ > 0 && upper.known.moves.size() <= solution.moves.size())
+      solution.moves = std::move(upper.known.moves);
+    return solution;
   }
 
   static constexpr std::uint32_t kWideGap = 5;
