@@ -15,7 +15,7 @@ namespace {
 // Past its time limit (or once cancelled) a look-ahead or metric solver
 // plays greedy moves (the area metric) for the rest of the board: the
 // depth-1 choice of a slow metric can take long on a large board too
-// (deep-path plays 60,000 moves on a 500 x 500 board of 36 colours).
+// (deep-path plays very many moves on a large board).
 class Heuristic final : public Solver {
  public:
   Heuristic(MetricSchedule schedule, unsigned depth, bool legacy = false, double seconds = 0)

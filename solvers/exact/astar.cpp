@@ -48,9 +48,9 @@ struct AStarParams {
   bool dominance = true;
   bool neutral = true;
   bool commutation = true;
-  // Nodes dominated by a known node are not expanded (hard.exp sets it:
-  // off by default, as on floodtest-1000 the checks save no time;
-  // docs/measurements.md), once A* has stored dominated_from nodes.
+  // Nodes dominated by a known node are not expanded, once A* has stored
+  // dominated_from nodes. Off by default: on most boards the checks save
+  // no time (hard.exp sets it; docs/measurements.md).
   bool dominated = false;
   std::uint64_t dominated_from = 16384;
   // With dominated=1, the regions stored last that a node's region is
@@ -272,8 +272,7 @@ const SolverRegistration kAStar{SolverDescription<P>{
                    "per node)"),
                {&P::walk, "walk", 0, 1000,
                 "needs completion=2: rise 2 is tried only where its test walks at most "
-                "this many moves, and only to prune (0: everywhere; hard.exp uses 9, "
-                "which was 7% faster than 7 on the 99 problems and about as fast as 10)"},
+                "this many moves, and only to prune (0: everywhere; hard.exp uses 9)"},
                {&P::dominance, "dominance", 0, 1,
                 "1: a state with a dominant move offers it alone (0: off, for ablation)"},
                {&P::neutral, "neutral", 0, 1, "1: neutral moves are dropped (0: off)"},
@@ -290,8 +289,7 @@ const SolverRegistration kAStar{SolverDescription<P>{
                {&P::supersets, "supersets", 0, 1 << 20,
                 "with dominated=1, the regions stored last, per depth and region "
                 "size, that a node's region is checked against for a strict superset "
-                "(0: none; larger rings find more but cost more a lookup: on the 99 "
-                "problems 1024 expanded fewer nodes than 256 and took longer)"},
+                "(0: none; larger rings find more but cost more a lookup)"},
                {&P::threads, "threads", 0, 1024,
                 "workers of the A* search (0: every thread of the run when fewer "
                 "boards are left to start than the run has threads, else 1; 1: the "

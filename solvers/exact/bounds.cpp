@@ -122,8 +122,8 @@ struct FirstElimination {
 // the run-time size. (Always inlined, the sets taken by value when N is a
 // constant, so that they stay in registers; the colour-completion test
 // below is written out rather than shared with completion_bound_impl for
-// the same reason: a helper reading the sets through a pointer was slower.
-// docs/measurements.md has the figures.) With kCapture, it also fills
+// the same reason: a helper would read the sets through a pointer;
+// docs/measurements.md.) With kCapture, it also fills
 // `capture` (FirstElimination above).
 template <std::size_t N, bool kCapture = false>
 [[gnu::always_inline]] inline std::uint32_t play_out_relaxed(
@@ -204,8 +204,8 @@ template <std::size_t N, bool kCapture = false>
       // one pass over the frontier, so layer 1 is never walked. Layer 2 is
       // the frontier's neighbours' neighbours not yet visited, because the
       // frontier's neighbours that were visited touch only visited clusters
-      // and layer 1. (Cheaper than a walk per layer; three rings per pass
-      // were slower than two.)
+      // and layer 1. (Cheaper than a walk per layer; docs/measurements.md
+      // has why two rings a pass.)
       ++moves;
       const auto [near, far] = graph.two_rings_of<N>(current.data());
       for (std::size_t w = 0; w < words; ++w) {

@@ -37,8 +37,7 @@
 //   real sets; exact, see CompletionTest in bounds.cpp. Where it cannot,
 //   the relaxed game starts with k + r colour-blind rounds. Graphs of more
 //   than 1024 clusters, or an empty ClusterBalls, get the elimination
-//   bound. (In A* with max_rise 1 it cuts the expansions several times
-//   over; docs/measurements.md.)
+//   bound. (Its effect on A*: docs/measurements.md.)
 // dominant_move: a colour all of whose remaining clusters touch the region.
 //   Playing it now is part of some optimal continuation (it must be played
 //   at some point, clears the colour for good, and only enlarges the region
@@ -147,6 +146,7 @@ std::uint64_t neutral_moves(const ClusterGraph& graph, const MarkerState& s);
 std::uint64_t colors_of(const ClusterGraph& graph, std::span<const ClusterGraph::Word> set);
 bool commutation_skips(const ClusterGraph& graph, Color c, Color last, std::uint64_t last_fresh,
                        std::span<const ClusterGraph::Word> fresh);
+
 // The strongest admissible lower bound of the exact domain, as one object:
 // the completion bound (above) with its cluster distances, or with
 // max_rise 0 the elimination bound alone.
@@ -206,6 +206,5 @@ class ExactBound {
   std::uint32_t max_rise_;
   RiseLimits limits_;
 };
-
 
 }  // namespace colorwalk

@@ -157,8 +157,8 @@ class ClusterGraph {
   // For graphs of N = set_words() words, 1 <= N <= kSmallSetWords, in one
   // pass over `from`: the union of the neighbours of the clusters in `from`
   // (first), and the union of the neighbours of those (second). (The loop of
-  // neighbors_of(), written out again: a shared gather of K sets per
-  // cluster was slower in the bound; docs/measurements.md.)
+  // neighbors_of(), written out again rather than shared, for the bound's
+  // speed; docs/measurements.md.)
   template <std::size_t N>
   std::pair<std::array<Word, N>, std::array<Word, N>> two_rings_of(
       const Word* from) const noexcept {

@@ -88,8 +88,8 @@ inline bool limits_passed(const search::Limits& limits) {
 // down to every expansion from 4096 set words (262,144 clusters) on. One
 // expansion copies and scores a state of 2 * set_words() + 1 words for each
 // child, so on a large board (500 x 500 with 36 colours: 3,700 words a set)
-// 256 of them take half a minute, and a limit must be looked at after each;
-// a look at the clock costs far less than any expansion it follows.
+// 256 of them take long, and a limit must be looked at after each; a look
+// at the clock costs far less than any expansion it follows.
 std::uint32_t poll_interval(const ClusterGraph& graph) noexcept;
 
 // A search's limits for one board of `graph`: `memory_mib` MiB, `seconds`
