@@ -160,10 +160,18 @@ SolverRegistry& registry_of_build() {
 
 const SolverRegistry& builtin_solvers() { return registry_of_build(); }
 
-SolverRegistration::SolverRegistration(SolverInfo info) { registry_of_build().add(std::move(info)); }
+SolverRegistration::SolverRegistration(SolverInfo info, const char* file) {
+  info.file = file;
+  registry_of_build().add(std::move(info));
+}
 
-SolverRegistration::SolverRegistration(void (*add_solvers)(SolverRegistry&)) {
-  add_solvers(registry_of_build());
+SolverRegistration::SolverRegistration(void (*add_solvers)(SolverRegistry&), const char* file) {
+  SolverRegistry added;
+  add_solvers(added);
+  for (SolverInfo info : added.all()) {
+    info.file = file;
+    registry_of_build().add(std::move(info));
+  }
 }
 
 }  // namespace colorwalk

@@ -11,8 +11,10 @@
 //       .name = "greedy", .summary = "...", .family = SolverFamily::kArticles,
 //       .make = [](const GreedyParams&) { return std::make_unique<Greedy>(); }}};
 //
-// No central list is edited: the solver rooms are linked whole
-// (solvers/CMakeLists.txt), so every registration object is constructed.
+// No central list of solvers is edited: the file joins its room's solver
+// files in solvers/CMakeLists.txt, and the rooms are linked whole, so every
+// registration object is constructed (tests/test_registrations.cpp checks
+// that every solver file registers).
 //
 // A spec "NAME[:KEY=VALUE,...]" is parsed once, into the solver's typed
 // struct: SolverSpec::make() then builds instances from it, one per thread.
@@ -77,6 +79,9 @@ struct SolverInfo {
   std::function<std::string(const ParamValues&)> refuse;
   // The factory for these parameter values (every parameter present and in range).
   std::function<SolverFactory(const ParamValues&)> bind;
+  // The source file whose SolverRegistration added the solver, as its
+  // compiler named it (empty for one added to a registry directly).
+  std::string file;
 };
 
 // A named field of a solver's parameter struct P: its range and help. The
@@ -133,7 +138,8 @@ SolverInfo describe(SolverDescription<P> d) {
                   .wasted_moves = d.wasted_moves,
                   .exact = d.exact,
                   .refuse = {},
-                  .bind = {}};
+                  .bind = {},
+                  .file = {}};
   for (const Param<P>& p : d.params)
     info.params.push_back({p.name, p.get(d.defaults), p.min, p.max, p.integer, p.help});
   const auto typed_of = [params = std::move(d.params),
@@ -193,14 +199,19 @@ const SolverRegistry& builtin_solvers();
 
 // Adds solvers to builtin_solvers() when constructed: one object at
 // namespace scope in each solver's source file, holding one description or
-// a function that adds several (a family of solvers sharing code).
+// a function that adds several (a family of solvers sharing code). Each
+// solver it adds records that file (SolverInfo::file, the file where the
+// object is defined: `file` defaults to it), which
+// tests/test_registrations.cpp checks against the build's solver files.
 class SolverRegistration {
  public:
   template <class P>
-  explicit SolverRegistration(SolverDescription<P> description)
-      : SolverRegistration(describe(std::move(description))) {}
-  explicit SolverRegistration(SolverInfo info);
-  explicit SolverRegistration(void (*add_solvers)(SolverRegistry&));
+  explicit SolverRegistration(SolverDescription<P> description,
+                              const char* file = __builtin_FILE())
+      : SolverRegistration(describe(std::move(description)), file) {}
+  explicit SolverRegistration(SolverInfo info, const char* file = __builtin_FILE());
+  explicit SolverRegistration(void (*add_solvers)(SolverRegistry&),
+                              const char* file = __builtin_FILE());
 };
 
 // A parameter value as written in a spec: whole numbers in full (1048576,
