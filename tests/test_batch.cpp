@@ -1,6 +1,6 @@
 // The batch engine and its recorder: order, thread counts, shards, stopping
 // and resuming.
-#include "batch.hpp"
+#include "engine/batch.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,10 +12,10 @@
 
 #include "game/board_io.hpp"
 #include "game/replay.hpp"
-#include "recorder.hpp"
-#include "report.hpp"
-#include "results_csv.hpp"
-#include "summary.hpp"
+#include "results/recorder.hpp"
+#include "results/rows.hpp"
+#include "results/csv_reader.hpp"
+#include "engine/run_summary.hpp"
 #include "test_support.hpp"
 
 using namespace colorwalk;

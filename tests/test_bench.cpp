@@ -1,6 +1,6 @@
 // The bench signature (`colorwalk bench`): the nodes its fixed solvers
 // expand on its fixed boards. Only the count is checked, never the time.
-#include "bench.hpp"
+#include "engine/bench_signature.hpp"
 
 #include <gtest/gtest.h>
 

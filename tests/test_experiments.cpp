@@ -1,6 +1,6 @@
 // Named experiment files: the ones shipped in experiments/ and the errors
 // of malformed ones.
-#include "experiments.hpp"
+#include "runs/experiment_file.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,16 +9,16 @@
 #include <optional>
 #include <sstream>
 
-#include "board_groups.hpp"
+#include "reports/board_groups.hpp"
 #include "game/board_io.hpp"
 #include "game/sources.hpp"
-#include "merge.hpp"
-#include "progress.hpp"
-#include "provenance.hpp"
-#include "report.hpp"
-#include "results_csv.hpp"
-#include "summary.hpp"
-#include "svg_chart.hpp"
+#include "results/merge_shards.hpp"
+#include "reports/progress.hpp"
+#include "results/provenance.hpp"
+#include "results/rows.hpp"
+#include "results/csv_reader.hpp"
+#include "engine/run_summary.hpp"
+#include "reports/svg_chart.hpp"
 #include "test_support.hpp"
 
 using namespace colorwalk;

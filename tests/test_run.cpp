@@ -2,7 +2,7 @@
 // process: a run's outcome, its log lines, a stop from outside, and an
 // experiment file and a suite run into their results folders. And the one
 // UserError base of the errors the tool maps to exit status 2.
-#include "run.hpp"
+#include "runs/run.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,11 +10,11 @@
 #include <filesystem>
 #include <sstream>
 
-#include "experiment_runner.hpp"
+#include "runs/experiment_runner.hpp"
 #include "game/board_io.hpp"
 #include "registry/registry.hpp"
-#include "report.hpp"
-#include "results_csv.hpp"
+#include "results/rows.hpp"
+#include "results/csv_reader.hpp"
 #include "test_support.hpp"
 
 using namespace colorwalk;

@@ -15,10 +15,10 @@
 #include <new>
 #include <string>
 
-#include "build_info.hpp"
-#include "commands.hpp"
-#include "options.hpp"
-#include "output_file.hpp"
+#include "origin/build_info.hpp"
+#include "tool/commands.hpp"
+#include "tool/options.hpp"
+#include "results/output_file.hpp"
 
 namespace colorwalk::cli {
 

@@ -1,10 +1,10 @@
-#include "options.hpp"
+#include "tool/options.hpp"
 
 #include <charconv>
 #include <filesystem>
 #include <iostream>
 
-#include "output_file.hpp"
+#include "results/output_file.hpp"
 
 namespace colorwalk::cli {
 

@@ -10,11 +10,11 @@
 
 #include <boost/program_options.hpp>
 
-#include "batch.hpp"
-#include "exit_status.hpp"
+#include "engine/batch.hpp"
+#include "engine/exit_status.hpp"
 #include "game/board_io.hpp"
 #include "game/sources.hpp"
-#include "run.hpp"
+#include "runs/run.hpp"
 
 namespace colorwalk::cli {
 

@@ -1,4 +1,4 @@
-#include "signals.hpp"
+#include "tool/signals.hpp"
 
 #include <unistd.h>
 

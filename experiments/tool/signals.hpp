@@ -3,7 +3,7 @@
 // kills. Each is announced on standard error as it arrives.
 #pragma once
 
-#include "run.hpp"
+#include "runs/run.hpp"
 
 namespace colorwalk::cli {
 

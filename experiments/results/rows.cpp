@@ -1,0 +1,232 @@
+#include "results/rows.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+
+namespace colorwalk {
+
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  out += '"';
+  return out;
+}
+
+namespace {
+
+std::string format(const char* spec, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, spec, value);
+  return text;
+}
+
+}  // namespace
+
+std::string format_peak_mib(std::optional<std::uint64_t> bytes) {
+  if (!bytes) return {};
+  return format("%.1f", static_cast<double>(*bytes) / (1024.0 * 1024.0));
+}
+
+void append_csv_row(std::string& out, const BoardResult& r, std::string_view solver,
+                    std::string_view run, bool peak_column) {
+  out += std::to_string(r.board);
+  out += ',';
+  out += csv_field(solver);
+  out += ',';
+  out += std::to_string(r.moves);
+  out += ',';
+  out += r.solution;
+  out += r.proven_optimal ? ",1," : ",0,";
+  out += std::to_string(r.expanded);
+  out += ',';
+  out += format("%.6f", r.seconds);
+  out += r.verified ? ",1," : ",0,";
+  if (peak_column) {
+    out += format_peak_mib(r.peak_bytes);
+    out += ',';
+  }
+  out += csv_field(run);
+  out += '\n';
+}
+
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+          out += escaped;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+void append_json_row(std::string& out, const BoardResult& r, std::string_view solver) {
+  out += "{\"type\":\"result\",\"board\":";
+  out += std::to_string(r.board);
+  out += ",\"solver\":";
+  out += json_string(solver);
+  out += ",\"moves\":";
+  out += std::to_string(r.moves);
+  out += ",\"solution\":";
+  out += json_string(r.solution);
+  out += ",\"proven_optimal\":";
+  out += r.proven_optimal ? "true" : "false";
+  out += ",\"expanded\":";
+  out += std::to_string(r.expanded);
+  out += ",\"seconds\":";
+  out += format("%.6f", r.seconds);
+  out += ",\"verified\":";
+  out += r.verified ? "true" : "false";
+  if (r.peak_bytes) {
+    out += ",\"peak_mib\":";
+    out += format_peak_mib(r.peak_bytes);
+  }
+  if (!r.error.empty()) {
+    out += ",\"error\":";
+    out += json_string(r.error);
+  }
+  out += "}\n";
+}
+
+void append_json_run(std::string& out, const RunProvenance& p) {
+  const auto list = [](const std::vector<std::string>& items) {
+    std::string text = "[";
+    for (std::size_t i = 0; i < items.size(); ++i)
+      text += (i > 0 ? "," : "") + json_string(items[i]);
+    return text + "]";
+  };
+  out += "{\"type\":\"run\",\"format\":" + json_string(std::to_string(RunProvenance::kFormat));
+  out += ",\"version\":" + json_string(p.version);
+  out += ",\"commit\":" + json_string(p.commit);
+  out += ",\"source\":" + json_string(p.source);
+  out += ",\"source_args\":" + list(p.source_args);
+  out += ",\"boards\":" + json_string(std::to_string(p.boards));
+  out += ",\"digest\":" + json_string(p.digest);
+  out += ",\"rules\":" + json_string(p.rules);
+  out += ",\"start\":" + json_string(p.start);
+  out += ",\"shard\":" + json_string(p.shard);
+  out += ",\"solver_seed\":" + json_string(std::to_string(p.solver_seed));
+  out += ",\"memory_limit\":" + json_string(std::to_string(p.memory_limit));
+  out += ",\"solvers\":" + list(p.solvers);
+  out += "}\n";
+}
+
+void append_json_summary(std::string& out, const std::vector<std::string>& solvers,
+                         const RunSummary& summary, const RunInfo& info) {
+  out += "{\"type\":\"summary\"";
+  for (const auto& [key, value] : info) {
+    out += ',';
+    out += json_string(key);
+    out += ':';
+    out += json_string(value);
+  }
+  out += ",\"boards\":";
+  out += std::to_string(summary.boards());
+  out += ",\"boards_with_optimum\":";
+  out += std::to_string(summary.boards_with_optimum());
+  out += ",\"solvers\":[";
+  for (std::size_t i = 0; i < solvers.size(); ++i) {
+    const SolverSummary& s = summary.solvers()[i];
+    if (i > 0) out += ',';
+    out += "{\"solver\":" + json_string(solvers[i]);
+    out += ",\"boards\":" + std::to_string(s.boards);
+    out += ",\"failed\":" + std::to_string(s.failed);
+    out += ",\"min\":" + std::to_string(s.min);
+    out += ",\"mean\":" + format("%.10g", s.mean);
+    out += ",\"max\":" + std::to_string(s.max);
+    out += ",\"stdev\":" + format("%.10g", s.stdev);
+    out += ",\"proven_optimal\":" + std::to_string(s.proven_optimal);
+    out += ",\"seconds\":" + format("%.6f", s.seconds);
+    out += ",\"expanded\":" + std::to_string(s.expanded);
+    if (summary.boards_with_optimum() > 0) {
+      const auto at_optimum = s.excess_histogram.count(0) ? s.excess_histogram.at(0) : 0;
+      std::uint64_t excess = 0;
+      for (const auto& [e, n] : s.excess_histogram)
+        excess += static_cast<std::uint64_t>(std::max<std::int64_t>(e, 0)) * n;
+      out += ",\"boards_at_optimum\":" + std::to_string(at_optimum);
+      out += ",\"mean_excess\":" +
+             format("%.10g", s.excess_boards() == 0 ? 0.0
+                                                    : static_cast<double>(excess) /
+                                                          static_cast<double>(s.excess_boards()));
+    }
+    out += '}';
+  }
+  out += "]}\n";
+}
+
+void write_summary_table(std::ostream& out, const std::vector<std::string>& solvers,
+                         const std::vector<SolverSummary>& summaries, TableStyle style) {
+  char line[1024];
+  if (style == TableStyle::kMarkdown) {
+    out << "| solver | boards | min | mean | max | stdev | optimal | seconds | expanded |\n"
+        << "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (std::size_t i = 0; i < solvers.size(); ++i) {
+      const SolverSummary& s = summaries[i];
+      std::string name = solvers[i];
+      std::replace(name.begin(), name.end(), '|', '/');
+      std::snprintf(line, sizeof line,
+                    "| `%s` | %zu | %zu | %.2f | %zu | %.2f | %zu | %.3f | %llu |\n", name.c_str(),
+                    s.boards, s.min, s.mean, s.max, s.stdev, s.proven_optimal, s.seconds,
+                    static_cast<unsigned long long>(s.expanded));
+      out << line;
+    }
+    for (std::size_t i = 0; i < solvers.size(); ++i)
+      if (summaries[i].failed > 0)
+        out << "\n" << summaries[i].failed << " boards failed for `" << solvers[i] << "`.\n";
+    return;
+  }
+  std::size_t width = 6;
+  for (const auto& s : solvers)
+    width = std::max(width, s.size());
+  width = std::min<std::size_t>(width, 200);
+  std::snprintf(line, sizeof line, "%-*s %7s %5s %7s %5s %6s %7s %9s %12s\n",
+                static_cast<int>(width), "solver", "boards", "min", "mean", "max", "stdev",
+                "optimal", "seconds", "expanded");
+  out << line;
+  for (std::size_t i = 0; i < solvers.size(); ++i) {
+    const SolverSummary& s = summaries[i];
+    std::snprintf(line, sizeof line, "%-*s %7zu %5zu %7.2f %5zu %6.2f %7zu %9.3f %12llu\n",
+                  static_cast<int>(width), solvers[i].c_str(), s.boards, s.min, s.mean, s.max,
+                  s.stdev, s.proven_optimal, s.seconds,
+                  static_cast<unsigned long long>(s.expanded));
+    out << line;
+    if (s.failed > 0) out << "  (" << s.failed << " boards failed for " << solvers[i] << ")\n";
+  }
+}
+
+std::vector<std::string> spec_texts(const std::vector<SolverSpec>& specs) {
+  std::vector<std::string> texts;
+  texts.reserve(specs.size());
+  for (const auto& s : specs)
+    texts.push_back(s.text);
+  return texts;
+}
+
+}  // namespace colorwalk

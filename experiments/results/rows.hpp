@@ -1,0 +1,82 @@
+// Reports of a batch run: the per-board CSV and JSON Lines rows, the JSON
+// summary object, and the per-solver summary table as text or Markdown.
+// Rows are appended to strings so that a caller can hand whole lines to the
+// operating system at once (see output_file.hpp).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/batch.hpp"
+#include "results/provenance.hpp"
+#include "engine/run_summary.hpp"
+
+namespace colorwalk {
+
+// The header of the per-board CSV (docs/formats.md); `seconds` and
+// `peak_mib` are the columns that depend on the machine or the run. `run`
+// holds the run's provenance (provenance.hpp) in the file's first row and
+// is empty in every other; it stays last, so that the header ends in
+// `,run` in every file that records its run.
+inline constexpr std::string_view kCsvHeader =
+    "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,peak_mib,run";
+// The header before `peak_mib` was added: such files are still read,
+// resumed (their new rows without the column, so a file keeps one format)
+// and merged.
+inline constexpr std::string_view kCsvHeaderWithoutPeak =
+    "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,run";
+// The header before `run` was added: such files are refused by resume and
+// merge, which need the provenance.
+inline constexpr std::string_view kCsvHeaderWithoutRun =
+    "board,solver,moves,solution,proven_optimal,expanded,seconds,verified";
+
+// A board's peak search memory as the CSV's `peak_mib` writes it: MiB with
+// one decimal ("12.5"); empty when not recorded.
+std::string format_peak_mib(std::optional<std::uint64_t> bytes);
+
+// Quotes a CSV field when it holds a comma, a quote or a line break (RFC 4180).
+std::string csv_field(std::string_view text);
+
+// Appends one CSV row (with its line break); `run` is the `run` field
+// (the encoded provenance in the first row of a file, else empty). With
+// `peak_column` false the row has no `peak_mib` field, for a file with
+// kCsvHeaderWithoutPeak.
+void append_csv_row(std::string& out, const BoardResult& result, std::string_view solver,
+                    std::string_view run = {}, bool peak_column = true);
+
+// A JSON string literal for `text` (quotes, backslashes and control bytes escaped).
+std::string json_string(std::string_view text);
+
+// Appends one JSON Lines object: {"type":"result","board":..,"solver":..,...}.
+void append_json_row(std::string& out, const BoardResult& result, std::string_view solver);
+
+// Appends the opening JSON Lines object: {"type":"run", "format":"1",
+// "version":..., every field of the provenance as a string (lists as
+// arrays of strings)}.
+void append_json_run(std::string& out, const RunProvenance& provenance);
+
+// Key/value pairs describing a run (source, rules, shard, ...), in order.
+using RunInfo = std::vector<std::pair<std::string, std::string>>;
+
+// Appends the closing JSON Lines object: {"type":"summary", run info...,
+// "boards":N, "solvers":[{"solver":..,"boards":..,"min":..,...}, ...]}.
+void append_json_summary(std::string& out, const std::vector<std::string>& solvers,
+                         const RunSummary& summary, const RunInfo& info);
+
+enum class TableStyle { kText, kMarkdown };
+
+// The summary table, one row per solver: boards, min, mean,
+// max, stdev, proven optimal, total solver seconds, nodes expanded.
+void write_summary_table(std::ostream& out, const std::vector<std::string>& solvers,
+                         const std::vector<SolverSummary>& summaries,
+                         TableStyle style = TableStyle::kText);
+
+// The specs' texts, as given by the user.
+std::vector<std::string> spec_texts(const std::vector<SolverSpec>& specs);
+
+}  // namespace colorwalk

@@ -1,0 +1,76 @@
+// Running named experiments (experiments.hpp): one experiment file into its
+// results folder, with its reports (NAME.csv, NAME.jsonl, NAME.txt, NAME.md,
+// NAME.svg and a copy of NAME.exp), or a suite, each of its parts into a
+// folder of its own; and where experiment files and results folders are.
+// The printed report goes to the stream given, the run's messages to the
+// log; nothing is printed elsewhere.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runs/experiment_file.hpp"
+#include "reports/reference.hpp"
+#include "results/rows.hpp"
+#include "runs/run.hpp"
+
+namespace colorwalk {
+
+// How to run an experiment, from the command line.
+struct ExperimentRequest {
+  RunSettings settings;                   // --threads, --solver-seed, --memory-limit, --quiet
+  bool resume = false;                    // continue the run whose results are in output_dir
+  std::optional<std::size_t> limit;       // only the first boards of the source
+  std::string experiments_dir;            // where a suite's parts are
+  std::string results_dir = "results";    // results go to results_dir/NAME-DATE-COMMIT/
+  std::optional<std::string> output_dir;  // or to this folder itself, when given
+  std::vector<std::string> command;       // the command line, to print how to resume
+  bool progress = false;                  // draw the progress line on the log
+  StopListener* stop = nullptr;           // nullptr: nothing stops the run
+};
+
+// The outcome of one experiment file's run.
+struct ExperimentRun {
+  int status = kExitOk;
+  std::string out_dir;
+  std::size_t boards = 0;  // boards solved, resumed ones included
+  double wall = 0;
+  std::vector<std::string> solvers;      // the specs run, in order (unregistered ones left out)
+  std::vector<SolverSummary> summaries;  // per solver, in the same order
+  std::optional<ReferenceCheck> reference;
+};
+
+// The experiment file NAME stands for: a path when it names a file (holds a
+// '/' or ends in .exp), else DIR/NAME.exp. UsageError when there is none.
+std::string experiment_path(const std::string& name, const std::string& dir);
+
+// The results directory ROOT/NAME-DATE-COMMIT, made unique with -2, -3, ...
+std::string fresh_results_dir(const std::string& root, const std::string& name,
+                              const std::string& date, const std::string& commit);
+
+// Where the results of experiment `name` go: request.output_dir when given,
+// else a fresh folder under request.results_dir for today and this commit.
+std::string results_dir_for(const ExperimentRequest& request, const std::string& name);
+
+// "Ours beside the published table" for the rows of an experiment.
+void write_published_table(std::ostream& out, const std::vector<const ExperimentRow*>& rows,
+                           const std::vector<SolverSummary>& summaries, TableStyle style);
+
+// Runs one experiment (not a suite) into `out_dir` and writes its reports;
+// prints the report on `out` unless quiet. Throws InputError when none of
+// its solvers is registered, UsageError for settings or folders that cannot
+// be used.
+ExperimentRun run_experiment(const Experiment& experiment, const ExperimentRequest& request,
+                             const std::string& out_dir, std::ostream& out, std::ostream& log);
+
+// Runs the experiments a suite names, each into its own folder of the
+// suite's results folder, then reports what each found against its optimal
+// solutions (when it has them) on `out` and in SUITE.txt. Returns the
+// worst status of the parts; an interrupted part ends the suite.
+int run_suite(const Experiment& suite, const ExperimentRequest& request, std::ostream& out,
+              std::ostream& log);
+
+}  // namespace colorwalk

@@ -1,0 +1,52 @@
+// colorwalk gen: the boards of a source in grid format.
+#include <iostream>
+#include <sstream>
+
+#include "tool/commands.hpp"
+#include "tool/options.hpp"
+#include "results/output_file.hpp"
+
+namespace colorwalk::cli {
+
+int cmd_gen(int argc, char** argv) {
+  po::options_description desc("Options");
+  desc.add(source_options());
+  desc.add_options()("output,o", po::value<std::string>()->value_name("FILE"),
+                     "write to FILE instead of standard output");
+  po::variables_map vm;
+  if (!parse(argc, argv, desc, vm,
+             "usage: colorwalk gen SOURCE [-o FILE]\n\nWrites the boards of SOURCE in grid "
+             "format, a blank line between boards."))
+    return kExitOk;
+  const std::string path = vm.count("output") ? vm["output"].as<std::string>() : "";
+  if (!path.empty()) check_output_paths(vm, {{"-o", path}});
+  const auto source = make_source(vm);
+  LineFile file;
+  if (!path.empty()) file = LineFile::create(path);
+  // The boards go out in chunks of about 1 MiB; the first write that fails
+  // ends the command (OutputError), however many boards are left.
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  std::ostringstream chunk;
+  const auto write_chunk = [&] {
+    if (file.is_open()) {
+      file.append(chunk.str());
+    } else {
+      std::cout << chunk.str();
+      flush_stdout();
+    }
+    chunk.str("");
+  };
+  for (std::size_t i = 0; i < source->size(); ++i) {
+    if (i > 0) chunk << '\n';
+    write_grid(chunk, source->board(i));
+    if (chunk.tellp() >= static_cast<std::streamoff>(kChunk)) write_chunk();
+  }
+  write_chunk();
+  if (file.is_open()) {
+    file.close();
+    std::cerr << "wrote " << source->size() << " boards to " << path << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace colorwalk::cli

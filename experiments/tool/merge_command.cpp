@@ -1,0 +1,82 @@
+// colorwalk merge: the CSVs of a run's shards as the results of one run.
+#include <iostream>
+
+#include "tool/commands.hpp"
+#include "results/merge_shards.hpp"
+#include "tool/options.hpp"
+#include "results/provenance.hpp"
+#include "reports/report_files.hpp"
+
+namespace colorwalk::cli {
+
+int cmd_merge(int argc, char** argv) {
+  po::options_description desc("Options");
+  // clang-format off
+  desc.add_options()
+      ("input", po::value<std::vector<std::string>>()->value_name("CSV"),
+       "results CSVs of the shards of one run (colorwalk solve --shard I/N --csv FILE)")
+      ("expect", po::value<Count>()->value_name("N"),
+       "check that the inputs hold exactly boards 0..N-1 (catches a missing last board)")
+      ("quiet,q", po::bool_switch(), "print nothing but errors");
+  // clang-format on
+  desc.add(report_options());
+  desc.add(source_options());
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  po::variables_map vm;
+  if (!parse(argc, argv, desc, vm,
+             "usage: colorwalk merge CSV... [SOURCE] [--csv FILE] [--json FILE] [--svg FILE] "
+             "[--markdown] [--expect N]\n\n"
+             "Combines the CSVs of the shards of one run (any order) into the results of a\n"
+             "single run: prints the same summary table, and writes the rows in board order.\n"
+             "Every input must record the same run (source, rules, seeds, solvers, version)\n"
+             "and hold whole boards; together they must hold boards 0, 1, 2, ... once each.\n"
+             "Every solution is replayed on its board, rebuilt from the source options the\n"
+             "inputs record (relative paths from here), or from SOURCE when given (the same\n"
+             "boards; put the CSVs before a --boards list). Exit 0 success, 1 when rows of\n"
+             "the inputs did not verify, 2 on bad input (a duplicate, a gap, another run's\n"
+             "shard, a solution that does not clear its board, ...), 3 when an output cannot\n"
+             "be written.",
+             &positional))
+    return kExitOk;
+  if (!vm.count("input")) throw UsageError("give the CSV files to merge");
+  MergeOptions options;
+  options.inputs = vm["input"].as<std::vector<std::string>>();
+  check_output_paths(vm, report_outputs(vm), options.inputs);
+  if (vm.count("csv")) options.csv = vm["csv"].as<std::string>();
+  if (vm.count("json")) options.json = vm["json"].as<std::string>();
+  if (vm.count("expect")) options.expect = vm["expect"].as<Count>().value;
+  const bool source_given = vm.count("articles") + vm.count("random") + vm.count("boards") > 0;
+  options.source = [&](const RunProvenance& run) -> std::unique_ptr<BoardSource> {
+    if (source_given) return make_source(vm);
+    if (run.source_args.empty())
+      throw UsageError(
+          "the inputs do not record the options of their boards (an experiment's "
+          "CSV?): give them to merge (--articles N, --random N ... or --boards "
+          "FILE)");
+    try {
+      return parse_source_words(run.source_args);
+    } catch (const std::exception& e) {
+      throw UsageError("cannot rebuild the boards the inputs were solved on from their record (" +
+                       join_command(run.source_args) + "): " + e.what() +
+                       "; give the source options to merge");
+    }
+  };
+  const MergeResult result = merge_results(options);
+  if (!vm["quiet"].as<bool>())
+    write_summary_table(std::cout, result.solvers, result.summary.solvers(),
+                        vm["markdown"].as<bool>() ? TableStyle::kMarkdown : TableStyle::kText);
+  if (vm.count("svg"))
+    write_svg_file(vm["svg"].as<std::string>(),
+                   "Merged: " + std::to_string(options.inputs.size()) + " files, " +
+                       std::to_string(result.summary.boards()) + " boards",
+                   result.solvers, result.summary);
+  if (result.failure_count > 0) {
+    std::cerr << "colorwalk merge: " << result.failure_count
+              << " rows of the inputs did not verify in their runs\n";
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+}  // namespace colorwalk::cli
