@@ -18,6 +18,7 @@
 #include "results/rows.hpp"
 #include "results/csv_reader.hpp"
 #include "engine/run_summary.hpp"
+#include "reports/summary_table.hpp"
 #include "reports/svg_chart.hpp"
 #include "test_support.hpp"
 

@@ -281,12 +281,23 @@ void solve_board(const BoardSource& source, const BatchOptions& options, SolverS
 
 }  // namespace
 
+int resolve_threads(unsigned threads) {
+  return threads == 0 ? oneapi::tbb::info::default_concurrency() : static_cast<int>(threads);
+}
+
+std::vector<std::string> spec_texts(const std::vector<SolverSpec>& specs) {
+  std::vector<std::string> texts;
+  texts.reserve(specs.size());
+  for (const auto& s : specs)
+    texts.push_back(s.text);
+  return texts;
+}
+
 BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
                        BatchObserver& observer) {
   const std::size_t end = options.shard.size(source.size());
   const std::size_t first = std::min(options.skip, end);
-  const int threads = options.threads == 0 ? oneapi::tbb::info::default_concurrency()
-                                           : static_cast<int>(options.threads);
+  const int threads = resolve_threads(options.threads);
   const std::size_t tokens = options.max_in_flight != 0
                                  ? options.max_in_flight
                                  : std::size_t{16} * static_cast<std::size_t>(threads);

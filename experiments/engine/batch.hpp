@@ -88,6 +88,12 @@ std::optional<std::size_t> parse_bytes(std::string_view text) noexcept;
 // about 140 while it is built; boards with fewer clusters need far less.
 inline constexpr std::size_t kGraphBytesPerCell = 160;
 
+// The thread count `threads` stands for (0: every core).
+int resolve_threads(unsigned threads);
+
+// The specs' texts, as given by the user.
+std::vector<std::string> spec_texts(const std::vector<SolverSpec>& specs);
+
 struct BoardResult {
   std::size_t board = 0;   // index in the source
   std::size_t solver = 0;  // index into BatchOptions::solvers

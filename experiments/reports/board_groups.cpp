@@ -8,6 +8,7 @@
 
 #include "game/board_io.hpp"
 #include "results/csv_reader.hpp"
+#include "results/rows.hpp"
 
 namespace colorwalk {
 

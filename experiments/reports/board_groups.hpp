@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "game/sources.hpp"
-#include "results/rows.hpp"
+#include "reports/summary_table.hpp"
 
 namespace colorwalk {
 

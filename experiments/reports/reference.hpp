@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "results/rows.hpp"
+#include "reports/summary_table.hpp"
 
 namespace colorwalk {
 

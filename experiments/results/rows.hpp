@@ -1,11 +1,9 @@
-// Reports of a batch run: the per-board CSV and JSON Lines rows, the JSON
-// summary object, and the per-solver summary table as text or Markdown.
-// Rows are appended to strings so that a caller can hand whole lines to the
-// operating system at once (see output_file.hpp).
+// The rows of a run's results: the per-board CSV and JSON Lines rows and
+// the JSON summary object. Rows are appended to strings so that a caller
+// can hand whole lines to the operating system at once (results/output_file.hpp).
 #pragma once
 
 #include <cstdint>
-#include <iosfwd>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,14 +11,14 @@
 #include <vector>
 
 #include "engine/batch.hpp"
-#include "results/provenance.hpp"
 #include "engine/run_summary.hpp"
+#include "results/provenance.hpp"
 
 namespace colorwalk {
 
 // The header of the per-board CSV (docs/formats.md); `seconds` and
 // `peak_mib` are the columns that depend on the machine or the run. `run`
-// holds the run's provenance (provenance.hpp) in the file's first row and
+// holds the run's provenance (results/provenance.hpp) in the file's first row and
 // is empty in every other; it stays last, so that the header ends in
 // `,run` in every file that records its run.
 inline constexpr std::string_view kCsvHeader =
@@ -67,16 +65,5 @@ using RunInfo = std::vector<std::pair<std::string, std::string>>;
 // "boards":N, "solvers":[{"solver":..,"boards":..,"min":..,...}, ...]}.
 void append_json_summary(std::string& out, const std::vector<std::string>& solvers,
                          const RunSummary& summary, const RunInfo& info);
-
-enum class TableStyle { kText, kMarkdown };
-
-// The summary table, one row per solver: boards, min, mean,
-// max, stdev, proven optimal, total solver seconds, nodes expanded.
-void write_summary_table(std::ostream& out, const std::vector<std::string>& solvers,
-                         const std::vector<SolverSummary>& summaries,
-                         TableStyle style = TableStyle::kText);
-
-// The specs' texts, as given by the user.
-std::vector<std::string> spec_texts(const std::vector<SolverSpec>& specs);
 
 }  // namespace colorwalk

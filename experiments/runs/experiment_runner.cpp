@@ -7,8 +7,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "origin/environment.hpp"
 #include "reports/board_groups.hpp"
-#include "results/provenance.hpp"
 #include "reports/report_files.hpp"
 
 namespace colorwalk {

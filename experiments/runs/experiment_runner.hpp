@@ -14,7 +14,7 @@
 
 #include "runs/experiment_file.hpp"
 #include "reports/reference.hpp"
-#include "results/rows.hpp"
+#include "reports/summary_table.hpp"
 #include "runs/run.hpp"
 
 namespace colorwalk {

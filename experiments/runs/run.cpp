@@ -14,8 +14,8 @@
 #include <cstdint>
 
 #include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/info.h>
 
+#include "origin/environment.hpp"
 #include "reports/progress.hpp"
 #include "results/provenance.hpp"
 
@@ -186,10 +186,6 @@ std::string describe_run(const BoardSource& source, const BatchOptions& options,
   if (start_text != "0,0") text += ", start " + start_text;
   if (options.shard.count > 1) text += ", shard " + options.shard.text();
   return text;
-}
-
-int resolve_threads(unsigned threads) {
-  return threads == 0 ? oneapi::tbb::info::default_concurrency() : static_cast<int>(threads);
 }
 
 std::vector<std::string> resume_command(std::vector<std::string> command,

@@ -72,9 +72,6 @@ void check_start(const BoardSource& source, const BatchOptions& options);
 std::string describe_run(const BoardSource& source, const BatchOptions& options,
                          const std::string& start_text);
 
-// The thread count `threads` stands for (0: every core).
-int resolve_threads(unsigned threads);
-
 // The command line that continues a run: `command` with each option of
 // `extra` (pairs of option and value) it lacks, and --resume.
 std::vector<std::string> resume_command(std::vector<std::string> command,

@@ -6,10 +6,10 @@
 #include <iostream>
 
 #include "origin/build_info.hpp"
-#include "tool/commands.hpp"
+#include "origin/environment.hpp"
 #include "runs/experiment_runner.hpp"
+#include "tool/commands.hpp"
 #include "tool/options.hpp"
-#include "results/provenance.hpp"
 #include "tool/signals.hpp"
 
 namespace colorwalk::cli {

@@ -1,11 +1,13 @@
 // colorwalk merge: the CSVs of a run's shards as the results of one run.
 #include <iostream>
 
-#include "tool/commands.hpp"
-#include "results/merge_shards.hpp"
-#include "tool/options.hpp"
-#include "results/provenance.hpp"
+#include "origin/environment.hpp"
 #include "reports/report_files.hpp"
+#include "reports/summary_table.hpp"
+#include "results/merge_shards.hpp"
+#include "results/provenance.hpp"
+#include "tool/commands.hpp"
+#include "tool/options.hpp"
 
 namespace colorwalk::cli {
 

@@ -4,9 +4,10 @@
 
 #include <iostream>
 
+#include "reports/report_files.hpp"
+#include "reports/summary_table.hpp"
 #include "tool/commands.hpp"
 #include "tool/options.hpp"
-#include "reports/report_files.hpp"
 #include "tool/signals.hpp"
 
 namespace colorwalk::cli {
