@@ -279,6 +279,150 @@ void solve_board(const BoardSource& source, const BatchOptions& options, SolverS
   gate.stop_being_alone();
 }
 
+// One run of the batch as a oneTBB pipeline of three stages: feed() hands
+// out the selection's boards in order, solve() solves them in parallel,
+// report() reports them in order. Items finish the last (serial, in-order)
+// stage in order and at most `tokens` are alive, so item k can reuse slot
+// k % tokens: when it starts, item k - tokens has left the pipeline.
+class BatchPipeline {
+ public:
+  BatchPipeline(const BoardSource& source, const BatchOptions& options, BatchObserver& observer)
+      : source_(source),
+        options_(options),
+        observer_(observer),
+        end_(options.shard.size(source.size())),
+        first_(std::min(options.skip, end_)),
+        threads_(resolve_threads(options.threads)),
+        tokens_(options.max_in_flight != 0 ? options.max_in_flight
+                                           : std::size_t{16} * static_cast<std::size_t>(threads_)),
+        slots_(tokens_),
+        workers_([count = options.solvers.size()] { return SolverSet(count); }),
+        next_(first_) {
+    // The run's memory limit, shared by every thread's searches. Workspaces
+    // keep nothing between boards under it, so that a board solved alone
+    // (BoardGate) has the whole limit, whatever the threads.
+    if (options.memory_limit > 0) {
+      shared_.emplace(options.memory_limit);
+      shared_->set_keep_bytes(0);
+    }
+  }
+
+  BatchOutcome run();
+
+ private:
+  Slot* feed(oneapi::tbb::flow_control& control);
+  Slot* solve(Slot* slot);
+  void report(Slot* slot);
+
+  const BoardSource& source_;
+  const BatchOptions& options_;
+  BatchObserver& observer_;
+  const std::size_t end_;    // the selection's size
+  const std::size_t first_;  // the first board to solve (after options.skip)
+  const int threads_;
+  const std::size_t tokens_;  // boards in flight at once
+  std::vector<Slot> slots_;
+  std::optional<search::SharedMemory> shared_;
+  BoardGate gate_;
+  oneapi::tbb::enumerable_thread_specific<SolverSet> workers_;
+  std::size_t next_;  // the next board of the selection to hand out
+  std::size_t reported_ = 0;
+  bool halted_ = false;  // a board was not reported: none after it is
+  // For ThreadSanitizer (registry/happens_before.hpp): the edges oneTBB makes
+  // inside libtbb.so, from the set-up to every stage, from each serial stage to
+  // its next run, along each slot's way through the stages and back to the
+  // input, and from every stage to the end of the run.
+  const int setup_ = 0;
+  const int finish_ = 0;
+};
+
+// The first stage (serial, in order): the next board of the selection in
+// its slot, or the end of the input when the selection is done or a stop
+// was asked for.
+Slot* BatchPipeline::feed(oneapi::tbb::flow_control& control) {
+  namespace hb = happens_before;
+  hb::acquire(&setup_);
+  hb::acquire(&next_);
+  Slot* slot = nullptr;
+  if (next_ >= end_ || is_set(options_.stop) || is_set(options_.cancel)) {
+    control.stop();
+  } else {
+    slot = &slots_[(next_ - first_) % tokens_];
+    hb::acquire(slot);
+    slot->board = options_.shard.board(next_);
+    // Fewer boards left to start than threads: some threads will idle, so
+    // this board's search may use them all (they join its phases when free).
+    slot->workers =
+        end_ - next_ < static_cast<std::size_t>(threads_) ? static_cast<std::size_t>(threads_) : 1;
+    ++next_;
+    hb::release(slot);
+  }
+  hb::release(&next_);
+  hb::release(&finish_);
+  return slot;
+}
+
+// The second stage (parallel): solves the slot's board with this thread's
+// solvers, unless a stop came before it started.
+Slot* BatchPipeline::solve(Slot* slot) {
+  namespace hb = happens_before;
+  hb::acquire(&setup_);
+  hb::acquire(slot);
+  if (is_set(options_.stop) || is_set(options_.cancel)) {
+    slot->dropped = true;  // not started before the stop: left for a resume
+  } else {
+    solve_board(source_, options_, workers_.local(), shared_ ? &*shared_ : nullptr, gate_, *slot);
+  }
+  hb::release(slot);
+  hb::release(&finish_);
+  return slot;
+}
+
+// The third stage (serial, in order): reports the slot's board, so that
+// boards are reported in order; a prefix only: nothing after a board that
+// is not reported.
+void BatchPipeline::report(Slot* slot) {
+  namespace hb = happens_before;
+  hb::acquire(&setup_);
+  hb::acquire(&reported_);
+  hb::acquire(slot);
+  if (halted_ || slot->dropped) {
+    halted_ = true;
+  } else {
+    observer_.on_board(slot->results);
+    ++reported_;
+  }
+  hb::release(slot);
+  hb::release(&reported_);
+  hb::release(&finish_);
+}
+
+BatchOutcome BatchPipeline::run() {
+  namespace hb = happens_before;
+  // More threads than cores asked for: let oneTBB have them (it keeps to
+  // the cores otherwise, and warns).
+  std::optional<oneapi::tbb::global_control> allow;
+  if (threads_ > oneapi::tbb::info::default_concurrency())
+    allow.emplace(oneapi::tbb::global_control::max_allowed_parallelism,
+                  static_cast<std::size_t>(threads_));
+  oneapi::tbb::task_arena arena(threads_);
+  hb::release(&setup_);
+  arena.execute([&] {
+    using oneapi::tbb::filter_mode;
+    using oneapi::tbb::make_filter;
+    oneapi::tbb::parallel_pipeline(
+        tokens_, make_filter<void, Slot*>(
+                     filter_mode::serial_in_order,
+                     [this](oneapi::tbb::flow_control& control) { return feed(control); }) &
+                     make_filter<Slot*, Slot*>(filter_mode::parallel,
+                                               [this](Slot* slot) { return solve(slot); }) &
+                     make_filter<Slot*, void>(filter_mode::serial_in_order,
+                                              [this](Slot* slot) { report(slot); }));
+  });
+  hb::acquire(&finish_);
+  return BatchOutcome{reported_, end_ - first_ - reported_};
+}
+
 }  // namespace
 
 int resolve_threads(unsigned threads) {
@@ -295,110 +439,8 @@ std::vector<std::string> spec_texts(const std::vector<SolverSpec>& specs) {
 
 BatchOutcome run_batch(const BoardSource& source, const BatchOptions& options,
                        BatchObserver& observer) {
-  const std::size_t end = options.shard.size(source.size());
-  const std::size_t first = std::min(options.skip, end);
-  const int threads = resolve_threads(options.threads);
-  const std::size_t tokens = options.max_in_flight != 0
-                                 ? options.max_in_flight
-                                 : std::size_t{16} * static_cast<std::size_t>(threads);
-  const std::size_t count = options.solvers.size();
-
-  // Items finish the last (serial, in-order) stage in order and at most
-  // `tokens` are alive, so item k can reuse slot k % tokens: when it starts,
-  // item k - tokens has left the pipeline.
-  std::vector<Slot> slots(tokens);
-  // The run's memory limit, shared by every thread's searches. Workspaces
-  // keep nothing between boards under it, so that a board solved alone
-  // (BoardGate) has the whole limit, whatever the threads.
-  std::optional<search::SharedMemory> shared;
-  if (options.memory_limit > 0) {
-    shared.emplace(options.memory_limit);
-    shared->set_keep_bytes(0);
-  }
-  BoardGate gate;
-  search::SharedMemory* const shared_memory = shared ? &*shared : nullptr;
-  oneapi::tbb::enumerable_thread_specific<SolverSet> workers([count] { return SolverSet(count); });
-  std::size_t next = first;
-  std::size_t reported = 0;
-  bool halted = false;
-
-  // More threads than cores asked for: let oneTBB have them (it keeps to
-  // the cores otherwise, and warns).
-  std::optional<oneapi::tbb::global_control> allow;
-  if (threads > oneapi::tbb::info::default_concurrency())
-    allow.emplace(oneapi::tbb::global_control::max_allowed_parallelism,
-                  static_cast<std::size_t>(threads));
-  oneapi::tbb::task_arena arena(threads);
-  // For ThreadSanitizer (happens_before.hpp): the edges oneTBB makes inside
-  // libtbb.so, from the set-up to every stage, from each serial stage to its
-  // next run, along each slot's way through the stages and back to the
-  // input, and from every stage to the end of the run.
-  namespace hb = happens_before;
-  const int setup = 0;
-  const int finish = 0;
-  hb::release(&setup);
-  arena.execute([&] {
-    oneapi::tbb::parallel_pipeline(
-        tokens, oneapi::tbb::make_filter<void, Slot*>(
-                    oneapi::tbb::filter_mode::serial_in_order,
-                    [&](oneapi::tbb::flow_control& control) -> Slot* {
-                      hb::acquire(&setup);
-                      hb::acquire(&next);
-                      Slot* slot = nullptr;
-                      if (next >= end || is_set(options.stop) || is_set(options.cancel)) {
-                        control.stop();
-                      } else {
-                        slot = &slots[(next - first) % tokens];
-                        hb::acquire(slot);
-                        slot->board = options.shard.board(next);
-                        // Fewer boards left to start than threads: some
-                        // threads will idle, so this board's search may
-                        // use them all (they join its phases when free).
-                        slot->workers = end - next < static_cast<std::size_t>(threads)
-                                            ? static_cast<std::size_t>(threads)
-                                            : 1;
-                        ++next;
-                        hb::release(slot);
-                      }
-                      hb::release(&next);
-                      hb::release(&finish);
-                      return slot;
-                    }) &
-                    oneapi::tbb::make_filter<Slot*, Slot*>(
-                        oneapi::tbb::filter_mode::parallel,
-                        [&](Slot* slot) {
-                          hb::acquire(&setup);
-                          hb::acquire(slot);
-                          if (is_set(options.stop) || is_set(options.cancel)) {
-                            slot->dropped = true;  // not started before the stop: left for a resume
-                          } else {
-                            solve_board(source, options, workers.local(), shared_memory, gate,
-                                        *slot);
-                          }
-                          hb::release(slot);
-                          hb::release(&finish);
-                          return slot;
-                        }) &
-                    oneapi::tbb::make_filter<Slot*, void>(oneapi::tbb::filter_mode::serial_in_order,
-                                                          [&](Slot* slot) {
-                                                            hb::acquire(&setup);
-                                                            hb::acquire(&reported);
-                                                            hb::acquire(slot);
-                                                            // Report a prefix only: nothing after a
-                                                            // board that is not reported.
-                                                            if (halted || slot->dropped) {
-                                                              halted = true;
-                                                            } else {
-                                                              observer.on_board(slot->results);
-                                                              ++reported;
-                                                            }
-                                                            hb::release(slot);
-                                                            hb::release(&reported);
-                                                            hb::release(&finish);
-                                                          }));
-  });
-  hb::acquire(&finish);
-  return BatchOutcome{reported, end - first - reported};
+  BatchPipeline pipeline(source, options, observer);
+  return pipeline.run();
 }
 
 namespace {
