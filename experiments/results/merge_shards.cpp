@@ -1,11 +1,12 @@
 #include "results/merge_shards.hpp"
 
 #include <memory>
+#include <optional>
 
 #include "engine/exit_status.hpp"
 #include "game/board_io.hpp"
-#include "results/output_file.hpp"
 #include "results/csv_reader.hpp"
+#include "results/output_file.hpp"
 
 namespace colorwalk {
 
@@ -43,11 +44,10 @@ std::string solver_list(const std::vector<std::string>& solvers) {
   return out;
 }
 
-}  // namespace
-
-MergeResult merge_results(const MergeOptions& options) {
+// Opens every input and reads its first board.
+std::vector<Input> open_inputs(const std::vector<std::string>& paths) {
   std::vector<Input> inputs;
-  for (const auto& path : options.inputs) {
+  for (const auto& path : paths) {
     Input in;
     in.reader = std::make_unique<ResultsCsvReader>(path);
     if (!in.reader->has_header())
@@ -56,10 +56,13 @@ MergeResult merge_results(const MergeOptions& options) {
   }
   for (Input& in : inputs)
     advance(in);
+  return inputs;
+}
 
-  // The run, as the first input with rows records it; every other input
-  // with rows must record the same run (shards aside).
-  MergeResult result;
+// The input whose record stands for the run: the first with rows (nullptr
+// when none has rows). Every other input with rows must record the same
+// run, shards aside.
+const Input* reference_input(const std::vector<Input>& inputs) {
   const Input* reference = nullptr;
   for (const Input& in : inputs) {
     if (in.done) continue;
@@ -74,39 +77,196 @@ MergeResult merge_results(const MergeOptions& options) {
           in.reader->path(), in.rows.front().line,
           "not a shard of the same run as " + reference->reader->path() + ": " + mismatch);
   }
+  return reference;
+}
+
+// The run the inputs record, rebuilt to replay their rows: its boards, its
+// rules and start, and a checker of its solvers.
+struct ReplayedRun {
   RunProvenance run;
   std::unique_ptr<BoardSource> source;
   BatchOptions board_options;
   std::unique_ptr<RowChecker> checker;
-  if (reference != nullptr) {
-    run = *reference->reader->provenance();
-    const std::string& path = reference->reader->path();
-    result.solvers = run.solvers;
-    std::vector<const SolverInfo*> infos;
-    for (const std::string& spec : run.solvers) {
-      try {
-        infos.push_back(builtin_solvers().parse(spec).info);
-      } catch (const SpecError& e) {
-        throw InputError(
-            path, 2, std::string("its solver cannot be replayed by this colorwalk: ") + e.what());
+};
+
+ReplayedRun rebuild_run(const Input& reference, const MergeOptions& options) {
+  ReplayedRun replayed;
+  RunProvenance& run = replayed.run;
+  run = *reference.reader->provenance();
+  const std::string& path = reference.reader->path();
+  std::vector<const SolverInfo*> infos;
+  for (const std::string& spec : run.solvers) {
+    try {
+      infos.push_back(builtin_solvers().parse(spec).info);
+    } catch (const SpecError& e) {
+      throw InputError(path, 2,
+                       std::string("its solver cannot be replayed by this colorwalk: ") + e.what());
+    }
+  }
+  const auto rules = parse_rules(run.rules);
+  const auto start = StartSpec::parse(run.start);
+  if (!rules || !start)
+    throw InputError(path, 2,
+                     "its run's rules '" + run.rules + "' or start '" + run.start +
+                         "' are not ones this colorwalk knows");
+  replayed.board_options.rules = *rules;
+  replayed.board_options.start = *start;
+  if (!options.source)
+    throw InputError(path, 2, "the boards of its run cannot be rebuilt here to replay its rows");
+  replayed.source = options.source(run);
+  const std::string mismatch = source_mismatch(run, *replayed.source);
+  if (!mismatch.empty())
+    throw InputError(path, 2, "the boards to replay its rows on are not its run's: " + mismatch);
+  replayed.checker = std::make_unique<RowChecker>(infos);
+  return replayed;
+}
+
+// The merged CSV and JSON Lines files, written board by board.
+class MergedOutputs {
+ public:
+  // `run`: the merged run's record (nullptr when no input has rows); the
+  // CSV has the `peak_mib` column with `peak_column`.
+  MergedOutputs(const MergeOptions& options, const RunProvenance* run, bool peak_column)
+      : peak_column_(peak_column),
+        run_text_(run != nullptr ? run->encode() : RunProvenance{}.encode()) {
+    if (!options.csv.empty()) {
+      csv_ = LineFile::create(options.csv);
+      csv_.append(std::string(peak_column ? kCsvHeader : kCsvHeaderWithoutPeak) + "\n");
+    }
+    if (!options.json.empty()) {
+      json_ = LineFile::create(options.json);
+      if (run != nullptr) {
+        text_.clear();
+        append_json_run(text_, *run);
+        json_.append(text_);
       }
     }
-    const auto rules = parse_rules(run.rules);
-    const auto start = StartSpec::parse(run.start);
-    if (!rules || !start)
-      throw InputError(path, 2,
-                       "its run's rules '" + run.rules + "' or start '" + run.start +
-                           "' are not ones this colorwalk knows");
-    board_options.rules = *rules;
-    board_options.start = *start;
-    if (!options.source)
-      throw InputError(path, 2, "the boards of its run cannot be rebuilt here to replay its rows");
-    source = options.source(run);
-    const std::string mismatch = source_mismatch(run, *source);
-    if (!mismatch.empty())
-      throw InputError(path, 2, "the boards to replay its rows on are not its run's: " + mismatch);
-    checker = std::make_unique<RowChecker>(infos);
-    run.shard = Shard{}.text();
+  }
+
+  void add_board(const std::vector<BoardResult>& results, const std::vector<std::string>& solvers) {
+    if (csv_.is_open()) {
+      text_.clear();
+      for (const BoardResult& r : results) {
+        append_csv_row(text_, r, solvers[r.solver], first_row_ ? run_text_ : "", peak_column_);
+        first_row_ = false;
+      }
+      csv_.append(text_);
+    }
+    if (json_.is_open()) {
+      text_.clear();
+      for (const BoardResult& r : results)
+        append_json_row(text_, r, solvers[r.solver]);
+      json_.append(text_);
+    }
+  }
+
+  // Ends the JSON file with the summary object, which names the inputs,
+  // and closes both files.
+  void finish(const MergeOptions& options, const MergeResult& result) {
+    if (json_.is_open()) {
+      text_.clear();
+      RunInfo info;
+      std::string files;
+      for (const auto& path : options.inputs)
+        files += (files.empty() ? "" : " ") + path;
+      info.emplace_back("merged", files);
+      append_json_summary(text_, result.solvers, result.summary, info);
+      json_.append(text_);
+    }
+    csv_.close();
+    json_.close();
+  }
+
+ private:
+  LineFile csv_;
+  LineFile json_;
+  bool peak_column_;
+  std::string run_text_;
+  bool first_row_ = true;
+  std::string text_;
+};
+
+// The input whose current board comes first (nullptr when all are done);
+// a board that two inputs hold is an error.
+Input* next_input(std::vector<Input>& inputs) {
+  Input* next = nullptr;
+  for (Input& in : inputs) {
+    if (in.done) continue;
+    const std::size_t board = in.rows.front().result.board;
+    if (next != nullptr && board == next->rows.front().result.board)
+      throw InputError(in.reader->path(), in.rows.front().line,
+                       "board " + std::to_string(board) + " is also in " + next->reader->path() +
+                           " (line " + std::to_string(next->rows.front().line) + ")");
+    if (next == nullptr || board < next->rows.front().result.board) next = &in;
+  }
+  return next;
+}
+
+// The current board of `in` as results (solver indices set), checked to be
+// board `expected` of the run with one row per solver, in order; counts
+// its rows that did not verify in `result`.
+std::vector<BoardResult> board_results(const Input& in, std::size_t expected,
+                                       const BoardSource& source, MergeResult& result) {
+  const CsvRow& first = in.rows.front();
+  const std::string& path = in.reader->path();
+  if (first.result.board != expected)
+    throw InputError(
+        path, first.line,
+        "board " + std::to_string(first.result.board) + ", but no input has board " +
+            std::to_string(expected) +
+            (first.result.board > expected + 1
+                 ? " (nor the boards up to " + std::to_string(first.result.board - 1) + ")"
+                 : std::string()));
+  if (first.result.board >= source.size())
+    throw InputError(path, first.line,
+                     "board " + std::to_string(first.result.board) +
+                         " is past the end of its run's source, which has " +
+                         std::to_string(source.size()) + " boards");
+  if (in.rows.size() != result.solvers.size())
+    throw InputError(path, first.line,
+                     "board " + std::to_string(first.result.board) + " has " +
+                         std::to_string(in.rows.size()) + " rows, but the run has " +
+                         std::to_string(result.solvers.size()) + " solvers (" +
+                         solver_list(result.solvers) + ")");
+  std::vector<BoardResult> results;
+  for (std::size_t s = 0; s < in.rows.size(); ++s) {
+    const CsvRow& row = in.rows[s];
+    if (row.solver != result.solvers[s])
+      throw InputError(path, row.line,
+                       "solver '" + row.solver + "' where the inputs have '" + result.solvers[s] +
+                           "' (solvers in order: " + solver_list(result.solvers) + ")");
+    results.push_back(row.result);
+    results.back().solver = s;
+    if (!row.result.verified) ++result.failure_count;
+  }
+  return results;
+}
+
+// Checks the rows of the current board of `in`, replaying them on the board.
+void replay_board(const Input& in, const ReplayedRun& replayed) {
+  const CsvRow& first = in.rows.front();
+  const std::string& path = in.reader->path();
+  const std::size_t index = first.result.board;
+  try {
+    replayed.checker->check(path, in.rows, [&] {
+      return prepare_board(replayed.source->board(index), replayed.board_options);
+    });
+  } catch (const BoardError& e) {
+    throw InputError(path, first.line, "board " + std::to_string(index) + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+MergeResult merge_results(const MergeOptions& options) {
+  std::vector<Input> inputs = open_inputs(options.inputs);
+  const Input* reference = reference_input(inputs);
+  MergeResult result;
+  std::optional<ReplayedRun> replayed;
+  if (reference != nullptr) {
+    replayed.emplace(rebuild_run(*reference, options));
+    result.solvers = replayed->run.solvers;
+    replayed->run.shard = Shard{}.text();
   }
   result.summary = RunSummary(result.solvers.size());
   // The merged CSV has the `peak_mib` column when an input has it (rows of
@@ -114,92 +274,17 @@ MergeResult merge_results(const MergeOptions& options) {
   bool peak_column = false;
   for (const Input& in : inputs)
     peak_column = peak_column || in.reader->has_peak();
-  LineFile csv;
-  LineFile json;
-  if (!options.csv.empty()) {
-    csv = LineFile::create(options.csv);
-    csv.append(std::string(peak_column ? kCsvHeader : kCsvHeaderWithoutPeak) + "\n");
-  }
-  if (!options.json.empty()) {
-    json = LineFile::create(options.json);
-    if (reference != nullptr) {
-      std::string text;
-      append_json_run(text, run);
-      json.append(text);
-    }
-  }
-  const std::string run_text = run.encode();
+  MergedOutputs outputs(options, replayed ? &replayed->run : nullptr, peak_column);
 
-  std::vector<BoardResult> results;
-  std::string text;
   std::size_t expected = 0;
-  bool first_row = true;
-  while (reference != nullptr) {
-    Input* next = nullptr;
-    for (Input& in : inputs) {
-      if (in.done) continue;
-      const std::size_t board = in.rows.front().result.board;
-      if (next != nullptr && board == next->rows.front().result.board)
-        throw InputError(in.reader->path(), in.rows.front().line,
-                         "board " + std::to_string(board) + " is also in " + next->reader->path() +
-                             " (line " + std::to_string(next->rows.front().line) + ")");
-      if (next == nullptr || board < next->rows.front().result.board) next = &in;
-    }
+  while (replayed) {
+    Input* next = next_input(inputs);
     if (next == nullptr) break;
-    const CsvRow& first = next->rows.front();
-    const std::string& path = next->reader->path();
-    if (first.result.board != expected)
-      throw InputError(
-          path, first.line,
-          "board " + std::to_string(first.result.board) + ", but no input has board " +
-              std::to_string(expected) +
-              (first.result.board > expected + 1
-                   ? " (nor the boards up to " + std::to_string(first.result.board - 1) + ")"
-                   : std::string()));
-    if (first.result.board >= source->size())
-      throw InputError(path, first.line,
-                       "board " + std::to_string(first.result.board) +
-                           " is past the end of its run's source, which has " +
-                           std::to_string(source->size()) + " boards");
-    if (next->rows.size() != result.solvers.size())
-      throw InputError(path, first.line,
-                       "board " + std::to_string(first.result.board) + " has " +
-                           std::to_string(next->rows.size()) + " rows, but the run has " +
-                           std::to_string(result.solvers.size()) + " solvers (" +
-                           solver_list(result.solvers) + ")");
-    results.clear();
-    for (std::size_t s = 0; s < next->rows.size(); ++s) {
-      const CsvRow& row = next->rows[s];
-      if (row.solver != result.solvers[s])
-        throw InputError(path, row.line,
-                         "solver '" + row.solver + "' where the inputs have '" + result.solvers[s] +
-                             "' (solvers in order: " + solver_list(result.solvers) + ")");
-      results.push_back(row.result);
-      results.back().solver = s;
-      if (!row.result.verified) ++result.failure_count;
-    }
-    const std::size_t index = first.result.board;
-    try {
-      checker->check(path, next->rows,
-                     [&] { return prepare_board(source->board(index), board_options); });
-    } catch (const BoardError& e) {
-      throw InputError(path, first.line, "board " + std::to_string(index) + ": " + e.what());
-    }
+    const std::vector<BoardResult> results =
+        board_results(*next, expected, *replayed->source, result);
+    replay_board(*next, *replayed);
     result.summary.add_board(results);
-    if (csv.is_open()) {
-      text.clear();
-      for (const BoardResult& r : results) {
-        append_csv_row(text, r, result.solvers[r.solver], first_row ? run_text : "", peak_column);
-        first_row = false;
-      }
-      csv.append(text);
-    }
-    if (json.is_open()) {
-      text.clear();
-      for (const BoardResult& r : results)
-        append_json_row(text, r, result.solvers[r.solver]);
-      json.append(text);
-    }
+    outputs.add_board(results, result.solvers);
     ++expected;
     advance(*next);
   }
@@ -208,18 +293,7 @@ MergeResult merge_results(const MergeOptions& options) {
                      "the inputs hold " + std::to_string(result.summary.boards()) +
                          " boards, expected " + std::to_string(*options.expect) + " (boards " +
                          std::to_string(result.summary.boards()) + " on are missing)");
-  if (json.is_open()) {
-    text.clear();
-    RunInfo info;
-    std::string files;
-    for (const auto& path : options.inputs)
-      files += (files.empty() ? "" : " ") + path;
-    info.emplace_back("merged", files);
-    append_json_summary(text, result.solvers, result.summary, info);
-    json.append(text);
-  }
-  csv.close();
-  json.close();
+  outputs.finish(options, result);
   return result;
 }
 
