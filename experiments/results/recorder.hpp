@@ -31,10 +31,11 @@
 #include <vector>
 
 #include "engine/batch.hpp"
+#include "engine/run_summary.hpp"
+#include "results/csv_reader.hpp"
 #include "results/output_file.hpp"
 #include "results/provenance.hpp"
 #include "results/rows.hpp"
-#include "engine/run_summary.hpp"
 
 namespace colorwalk {
 
@@ -86,7 +87,16 @@ class RunRecorder final : public BatchObserver {
 
  private:
   void record(std::span<const BoardResult> results, bool write_csv);
+  // Resuming, step by step (recorder.cpp says what each does).
   void resume(const BoardSource& source, const BatchOptions& options);
+  void start_fresh();
+  void start_resumed_json();
+  LineFile start_adopted_csv(const ResultsCsvReader& reader);
+  void check_resumed_board(const ResultsCsvReader& reader, const std::vector<CsvRow>& rows,
+                           std::size_t k, const BoardSource& source,
+                           const BatchOptions& options) const;
+  void check_last_board(ResultsCsvReader& reader, const std::vector<CsvRow>& rows);
+  void finish_resume(std::uint64_t kept, LineFile adopted, std::size_t boards);
   void start_csv();
   void start_json(const std::string& path);
 
