@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "runs/experiment_file.hpp"
+#include "engine/run_summary.hpp"
 #include "reports/reference.hpp"
-#include "reports/summary_table.hpp"
+#include "runs/experiment_file.hpp"
 #include "runs/run.hpp"
 
 namespace colorwalk {
@@ -54,10 +54,6 @@ std::string fresh_results_dir(const std::string& root, const std::string& name,
 // Where the results of experiment `name` go: request.output_dir when given,
 // else a fresh folder under request.results_dir for today and this commit.
 std::string results_dir_for(const ExperimentRequest& request, const std::string& name);
-
-// "Ours beside the published table" for the rows of an experiment.
-void write_published_table(std::ostream& out, const std::vector<const ExperimentRow*>& rows,
-                           const std::vector<SolverSummary>& summaries, TableStyle style);
 
 // Runs one experiment (not a suite) into `out_dir` and writes its reports;
 // prints the report on `out` unless quiet. Throws InputError when none of
