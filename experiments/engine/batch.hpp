@@ -83,9 +83,8 @@ std::string format_bytes(std::size_t bytes);
 std::optional<std::size_t> parse_bytes(std::string_view text) noexcept;
 
 // What a board's cluster graph is taken to need per cell under
-// BatchOptions::memory_limit: measured, a graph holds up to 110 bytes a
-// cell (every cell its own cluster: clusters, adjacency and edge counts) and
-// about 140 while it is built; boards with fewer clusters need far less.
+// BatchOptions::memory_limit: above what a graph with every cell its own
+// cluster holds while it is built, so that every board's graph fits in it.
 inline constexpr std::size_t kGraphBytesPerCell = 160;
 
 // The thread count `threads` stands for (0: every core).

@@ -10,7 +10,7 @@ namespace colorwalk {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  // a failure during the run (e.g. verification)
 inline constexpr int kExitUsage = 2;    // bad usage or bad input (every UserError)
-// An output that cannot be written (every OutputError, output_file.hpp):
+// An output that cannot be written (every OutputError, results/output_file.hpp):
 // a full disk, no permission, a file another run is writing, standard
 // output closed. The same for every output, files and standard output.
 inline constexpr int kExitOutput = 3;

@@ -1,5 +1,5 @@
 // Per-solver aggregates of a run, kept as boards are reported: the figures
-// of the summary table (report.hpp) and the distributions the charts
+// of the summary table (reports/summary_table.hpp) and the distributions the charts
 // draw. Memory depends on the number of solvers and of distinct move counts,
 // never on the number of boards. Sums are integers, so the figures do not
 // depend on the order boards are added in (merging shards gives the same).

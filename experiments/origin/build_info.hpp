@@ -1,6 +1,6 @@
 // What the build knows of itself and of its source tree: the version, the
 // commit seen at configure time, and the folders the tool looks in by
-// default. experiments/CMakeLists.txt sets them on build_info.cpp alone, so
+// default. experiments/CMakeLists.txt sets them on origin/build_info.cpp alone, so
 // a new commit recompiles one file.
 #pragma once
 
@@ -8,7 +8,7 @@ namespace colorwalk::build {
 
 const char* version();
 // The commit at configure time ("unknown" without git); source_commit()
-// (provenance.hpp) asks git at run time first.
+// (origin/environment.hpp) asks git at run time first.
 const char* git_commit();
 // The source tree ("" when not known).
 const char* source_dir();

@@ -1,4 +1,4 @@
-// Reads a results CSV (report.hpp) back, one board at a time: for resuming
+// Reads a results CSV (results/rows.hpp) back, one board at a time: for resuming
 // a run and for merging shards. A final line without a line break (left by
 // a crash or a full disk) is not a row: it is reported by torn_bytes() and
 // never returned.
@@ -10,7 +10,7 @@
 // row's holds the run's provenance, every other row's is empty). Each is an
 // InputError naming the file and line.
 //
-// Three headers are read (report.hpp): the current one, with `peak_mib`
+// Three headers are read (results/rows.hpp): the current one, with `peak_mib`
 // before `run`; the one before `peak_mib` was added (its rows read with no
 // peak: BoardResult::peak_bytes empty); and, when asked for, the one before
 // `run` was added. An empty `peak_mib` field is a peak not recorded (a row

@@ -9,7 +9,7 @@
 // increasing order, each a board of the run's source. Together the inputs
 // must hold boards 0, 1, 2, ... each exactly once (and `expect` of them,
 // when given). Every row is checked and every verified solution replayed on
-// its board (RowChecker, results_csv.hpp), whose source MergeOptions::source
+// its board (RowChecker, results/csv_reader.hpp), whose source MergeOptions::source
 // rebuilds from the record. Anything else is an InputError naming the file
 // and line. The merged CSV and JSON Lines record the run with shard 0/1.
 // Inputs written before the `peak_mib` column merge with the others: the

@@ -6,8 +6,8 @@
 // The CSV's first row carries the run's provenance (RecorderOptions::
 // provenance) in its `run` field, and the JSON Lines file opens with it.
 //
-// Resuming (RecorderOptions::resume): the CSV is locked first (output_file.
-// hpp), then read. It must start with the results header, be the record of
+// Resuming (RecorderOptions::resume): the CSV is locked first
+// (results/output_file.hpp), then read. It must start with the results header, be the record of
 // this run (its provenance: the same version, source, rules, start, shard,
 // solver seed, memory limit and solvers) and hold, board by board, the
 // first boards of the run's selection, each with one row per solver, the
@@ -15,7 +15,7 @@
 // last board with rows missing are cut off (they are solved again);
 // anything else that does not fit is an InputError naming the line. Every
 // row read back is checked and replayed on its board again (RowChecker,
-// results_csv.hpp). A CSV written before the `peak_mib` column is resumed
+// results/csv_reader.hpp). A CSV written before the `peak_mib` column is resumed
 // as it is: the rows added have no `peak_mib` either, so that a file keeps
 // one format. The JSON file, if any, is written anew from the CSV's rows:
 // to FILE.partial, renamed over FILE once the CSV is accepted (over the
@@ -48,7 +48,7 @@ struct RecorderOptions {
   // other, and the file is rewritten (FILE.partial, renamed over FILE) with
   // the `run` column and this run's provenance.
   bool adopt = false;
-  RunProvenance provenance = {};  // the run's, written to both files (run.hpp sets it)
+  RunProvenance provenance = {};  // the run's, written to both files (runs/run.hpp sets it)
 };
 
 class RunRecorder final : public BatchObserver {

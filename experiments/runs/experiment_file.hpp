@@ -64,10 +64,10 @@ struct Experiment {
   std::vector<ExperimentRow> rows;
 
   // `optimal = FILE`: one optimal solution per board, in board order; the
-  // report then checks every solver against it (reference.hpp).
+  // report then checks every solver against it (reports/reference.hpp).
   std::string optimal;
   // `group = size`: the report groups the boards by size and colours and
-  // lists the slowest (board_groups.hpp).
+  // lists the slowest (reports/board_groups.hpp).
   bool group_by_size = false;
   // `part = NAME` lines: a suite that runs those experiments in turn (and
   // has no source or solvers of its own).

@@ -1,4 +1,4 @@
-// Running named experiments (experiments.hpp): one experiment file into its
+// Running named experiments (runs/experiment_file.hpp): one experiment file into its
 // results folder, with its reports (NAME.csv, NAME.jsonl, NAME.txt, NAME.md,
 // NAME.svg and a copy of NAME.exp), or a suite, each of its parts into a
 // folder of its own; and where experiment files and results folders are.

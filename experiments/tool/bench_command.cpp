@@ -1,4 +1,4 @@
-// colorwalk bench: the bench signature (bench.hpp) and the time it took.
+// colorwalk bench: the bench signature (engine/bench_signature.hpp) and the time it took.
 #include <cstdio>
 #include <iostream>
 

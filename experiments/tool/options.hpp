@@ -30,16 +30,14 @@ inline constexpr const char* kExitHelp =
     "the run. A second interrupt abandons the boards being solved; a third kills.\n";
 
 // How far past its time limit a solver runs, as `solve --help`, `experiment
-// --help` and `list` say it (the figures: docs/measurements.md).
+// --help` and `list` say it.
 inline constexpr const char* kLimitsHelp =
     "Time limits (a spec's seconds=S, per board): a searching solver looks at the clock\n"
     "after every expansion on large boards (every 256 on small ones) and past its limit\n"
     "finishes the board with greedy moves, so it runs past its limit by the expansion in\n"
-    "hand and that greedy finish. Measured on a 500x500 board of 36 colours, seconds=5\n"
-    "ended within 0.7 s of the limit for every solver but wastar (4 s past: at its limit\n"
-    "it scores every open node), and seconds=20 on 1000x1000 within 3 s (wastar: 21 s).\n"
-    "greedy, round-robin and random have no time limit: they are what the others finish\n"
-    "with.\n";
+    "hand and that greedy finish (wastar furthest: at its limit it scores every open\n"
+    "node). greedy, round-robin and random have no time limit: they are what the others\n"
+    "finish with.\n";
 
 // A whole number given on the command line: digits only, so "-1" is refused
 // rather than wrapped to 2^64 - 1 as Boost.Program_options does for
@@ -71,7 +69,7 @@ void read_rules(const po::variables_map& vm, BatchOptions& options);
 
 // RUN: --threads N, --solver-seed S, --memory-limit BYTES, --quiet.
 po::options_description run_options();
-// The run options as given; apply_run_settings() (run.hpp) checks them.
+// The run options as given; apply_run_settings() (runs/run.hpp) checks them.
 RunSettings read_run_settings(const po::variables_map& vm);
 
 // --shard I/N, when given; throws UsageError when malformed.

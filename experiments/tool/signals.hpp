@@ -1,4 +1,4 @@
-// SIGINT and SIGTERM as stop requests for a run (run.hpp): the first stops
+// SIGINT and SIGTERM as stop requests for a run (runs/run.hpp): the first stops
 // starting boards, the second abandons the boards being solved, the third
 // kills. Each is announced on standard error as it arrives.
 #pragma once
