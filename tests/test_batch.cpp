@@ -10,12 +10,12 @@
 #include <set>
 #include <sstream>
 
+#include "engine/run_summary.hpp"
 #include "game/board_io.hpp"
 #include "game/replay.hpp"
+#include "results/csv_reader.hpp"
 #include "results/recorder.hpp"
 #include "results/rows.hpp"
-#include "results/csv_reader.hpp"
-#include "engine/run_summary.hpp"
 #include "test_support.hpp"
 
 using namespace colorwalk;

@@ -9,17 +9,17 @@
 #include <optional>
 #include <sstream>
 
-#include "reports/board_groups.hpp"
+#include "engine/run_summary.hpp"
 #include "game/board_io.hpp"
 #include "game/sources.hpp"
-#include "results/merge_shards.hpp"
+#include "reports/board_groups.hpp"
 #include "reports/progress.hpp"
-#include "results/provenance.hpp"
-#include "results/rows.hpp"
-#include "results/csv_reader.hpp"
-#include "engine/run_summary.hpp"
 #include "reports/summary_table.hpp"
 #include "reports/svg_chart.hpp"
+#include "results/csv_reader.hpp"
+#include "results/merge_shards.hpp"
+#include "results/provenance.hpp"
+#include "results/rows.hpp"
 #include "test_support.hpp"
 
 using namespace colorwalk;

@@ -10,11 +10,11 @@
 #include <filesystem>
 #include <sstream>
 
-#include "runs/experiment_runner.hpp"
 #include "game/board_io.hpp"
 #include "registry/registry.hpp"
-#include "results/rows.hpp"
 #include "results/csv_reader.hpp"
+#include "results/rows.hpp"
+#include "runs/experiment_runner.hpp"
 #include "test_support.hpp"
 
 using namespace colorwalk;

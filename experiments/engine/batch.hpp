@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "game/board.hpp"
-#include "registry/registry.hpp"
 #include "game/sources.hpp"
+#include "registry/registry.hpp"
 
 namespace colorwalk {
 

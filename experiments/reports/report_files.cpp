@@ -2,8 +2,8 @@
 
 #include <sstream>
 
-#include "results/output_file.hpp"
 #include "reports/svg_chart.hpp"
+#include "results/output_file.hpp"
 
 namespace colorwalk {
 

@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/run_summary.hpp"
 #include "results/provenance.hpp"
 #include "results/rows.hpp"
-#include "engine/run_summary.hpp"
 
 namespace colorwalk {
 

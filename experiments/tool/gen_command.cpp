@@ -2,9 +2,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "results/output_file.hpp"
 #include "tool/commands.hpp"
 #include "tool/options.hpp"
-#include "results/output_file.hpp"
 
 namespace colorwalk::cli {
 

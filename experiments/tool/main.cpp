@@ -16,9 +16,9 @@
 #include <string>
 
 #include "origin/build_info.hpp"
+#include "results/output_file.hpp"
 #include "tool/commands.hpp"
 #include "tool/options.hpp"
-#include "results/output_file.hpp"
 
 namespace colorwalk::cli {
 

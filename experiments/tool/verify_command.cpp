@@ -1,8 +1,8 @@
 // colorwalk verify: replays a solution file on its boards.
 #include <iostream>
 
-#include "tool/commands.hpp"
 #include "game/replay.hpp"
+#include "tool/commands.hpp"
 #include "tool/options.hpp"
 
 namespace colorwalk::cli {
