@@ -106,27 +106,61 @@ TEST(FormatDetection, TellsTheThreeFormatsApart) {
   // Grid: widths that are no square, several boards.
   EXPECT_EQ(detect_error("012\n120\n\n01\n10\n"), "detected grid");
   EXPECT_EQ(detect_error("01234\n12340\n"), "detected grid");
-  // Line: one row, or rows at least twice as many as their length.
-  EXPECT_EQ(detect_error("0123012301230123\n"), "detected line");
-  EXPECT_EQ(detect_error("0110\n1001\n0101\n1010\n0011\n1100\n0110\n1001\n"), "detected line");
-  // A line file of many boards would also read as one tall grid board: line.
-  std::string many;
-  for (int i = 0; i < 500; ++i)
-    many += i % 2 == 0 ? "0123456789012345012345678901234501234567890123450123456789012345\n"
-                       : "5432109876543210543210987654321054321098765432105432109876543210\n";
-  EXPECT_EQ(detect_error(many), "detected line");
+  // Line: rows of one square length that no grid reading fits (a block of
+  // more rows than a board's side may have).
+  std::string tall;
+  for (int i = 0; i < 4097; ++i)
+    tall += i % 2 == 0 ? "0110\n" : "1001\n";
+  EXPECT_EQ(detect_error(tall), "detected line");
+}
+
+TEST(FormatDetection, AHeaderStatesTheFormatAndIsHonoured) {
+  // Rows that both readings fit: the header decides, with a byte-order mark,
+  // CRLF and blanks around it too.
+  const std::string rows = "0110\n1001\n0101\n1010\n";
+  EXPECT_EQ(detect_error("# colorwalk: format=grid\n" + rows), "detected grid");
+  EXPECT_EQ(detect_error("# colorwalk: format=line\n" + rows), "detected line");
+  EXPECT_EQ(detect_error("\xEF\xBB\xBF  # colorwalk:  format=line \r\n" + rows), "detected line");
+  EXPECT_EQ(detect_error("# colorwalk: format=flood-it-boards\n2 2 2\n1 2 2 1\n3\n"),
+            "detected flood-it-boards");
+  // A header that names no known format is refused, naming the header's line.
+  EXPECT_EQ(detect_error("# colorwalk: format=csv\n" + rows),
+            "f.txt:1: the header states format 'csv' (known: grid, line, flood-it-boards)");
+  EXPECT_EQ(detect_error("# colorwalk: rules=flood-it\n" + rows),
+            "f.txt:1: the header states no format= (for example format=grid)");
+  // Another comment first is no header.
+  EXPECT_EQ(detect_error("# boards\n# colorwalk: format=grid\n01234\n"), "detected grid");
 }
 
 TEST(FormatDetection, RefusesAmbiguousAndUnknownFilesSayingWhichFormatToGive) {
   // Four rows of four: one 4x4 grid board, or four 2x2 line boards.
   EXPECT_EQ(detect_error("0110\n1001\n0101\n1010\n"),
-            "f.txt:1: cannot tell the board format: as grid, 1 board(s) of 4 columns; as line, "
-            "boards of 2 x 2, one per line; give --format grid or --format line");
-  // Ragged rows fit neither.
-  EXPECT_EQ(detect_error("012\n01\n"),
-            "f.txt:1: cannot tell the board format: the rows are neither grid boards (rows of one "
-            "length between blank lines, within the limits) nor line boards (every line n*n "
-            "symbols); give --format grid, line or flood-it-boards");
+            "f.txt:1: cannot tell the board format: as grid, 1 board of 4 columns; as line, "
+            "4 boards of 2 x 2; give --format grid or --format line (files written by colorwalk "
+            "gen state their format in their first line)");
+  // A single row, or a tall block of rows of a square length, is no safer a
+  // guess: a 16x1 or a 16x32 grid board reads as 4x4 line boards.
+  EXPECT_EQ(detect_error("0123012301230123\n").rfind("f.txt:1: cannot tell the board format: as "
+                                                      "grid, 1 board of 16 columns; as line, 1 "
+                                                      "board of 4 x 4;",
+                                                      0),
+            0u);
+  std::string many;
+  for (int i = 0; i < 500; ++i)
+    many += i % 2 == 0 ? "0123456789012345012345678901234501234567890123450123456789012345\n"
+                       : "5432109876543210543210987654321054321098765432105432109876543210\n";
+  EXPECT_EQ(detect_error(many).rfind("f.txt:1: cannot tell the board format: as grid, 1 board of "
+                                     "64 columns; as line, 500 boards of 8 x 8;",
+                                     0),
+            0u);
+  // Ragged rows fit neither; the ragged row is named.
+  EXPECT_EQ(detect_error("0123\n012\n0123\n"),
+            "f.txt:2: ragged row: 3 symbols, but the board's first row (line 1) has 4 (nor are "
+            "the rows line boards, n*n symbols each)");
+  // Rows of one non-square length over the limits fit neither.
+  EXPECT_EQ(detect_error(std::string(4097, '0') + "\n" + std::string(4097, '1') + "\n")
+                .rfind("f.txt:1: cannot tell the board format: the rows are neither", 0),
+            0u);
 }
 
 TEST(FileSources, DirectoriesReadTheirFilesInNameOrderNamedByFile) {
@@ -136,7 +170,7 @@ TEST(FileSources, DirectoriesReadTheirFilesInNameOrderNamedByFile) {
   dir.write("set/a.txt", "012\n120\n\n01\n10\n");       // grid, two boards
   dir.write("set/.hidden", "not a board file at all");  // skipped
   dir.write("set/sub/c", "2 2 2\n2 1 1 2\n0\n");        // not read: one level only
-  dir.write("lone.txt", "0123012301230123\n");          // line
+  dir.write("lone.txt", "# colorwalk: format=line\n0123012301230123\n");
   const auto source = load_file_source({dir.file("set"), dir.file("lone.txt")}, std::nullopt);
   ASSERT_EQ(source->size(), 4u);
   EXPECT_EQ(source->name(0), "a.txt:0");
@@ -168,7 +202,7 @@ TEST(FileSources, AnEmptyDirectoryOrABadFileIsRefused) {
 TEST(FileSources, AGivenFormatThatFailsSaysWhichFormatTheFileLooksLike) {
   const ScratchDir dir;
   dir.write("fib", "2 2 2\n1 2 2 1\n2\n");      // flood-it-boards
-  dir.write("line.txt", "0123012301230123\n");  // line
+  dir.write("line.txt", "# colorwalk: format=line\n0123012301230123\n");  // line, stated
   const auto error_of = [&](const std::string& name, BoardFormat format) -> std::string {
     try {
       load_board_file(dir.file(name), format);
@@ -182,11 +216,11 @@ TEST(FileSources, AGivenFormatThatFailsSaysWhichFormatTheFileLooksLike) {
                 ":1: unknown symbol byte 0x20 at column 2 (symbols are 0-9 and a-z) (read as "
                 "grid; the file looks like flood-it-boards: give --format flood-it-boards, or no "
                 "--format)");
-  const std::string as_fib = error_of("line.txt", BoardFormat::kFloodItBoards);
-  EXPECT_TRUE(as_fib.starts_with(dir.file("line.txt") + ":1: ")) << as_fib;
-  EXPECT_TRUE(as_fib.ends_with(
-      " (read as flood-it-boards; the file looks like line: give --format line, or no --format)"))
-      << as_fib;
+  // A --format that contradicts the format a file states is refused first.
+  EXPECT_EQ(error_of("line.txt", BoardFormat::kFloodItBoards),
+            dir.file("line.txt") +
+                ":1: the file states format=line but --format flood-it-boards was given; give "
+                "--format line, or no --format");
   EXPECT_EQ(load_boards(dir.file("fib"), BoardFormat::kFloodItBoards).size(), 1u);
   try {
     load_boards(dir.file("fib"), BoardFormat::kLine);
@@ -207,13 +241,19 @@ TEST(FileSources, AGivenFormatThatFailsSaysWhichFormatTheFileLooksLike) {
 
 TEST(BoardSourceOptions, TheToolDetectsFormatsAndRefusesOptionsOfAnotherSource) {
   const ScratchDir dir;
-  // The case: a line file read without --format is no tall grid board.
+  // A line file without a header also reads as one tall grid board: refused
+  // without --format, never guessed; read as line with it.
   std::string lines;
   for (int i = 0; i < 40; ++i)
     lines += "0123012301230123\n";
   dir.write("line.txt", lines);
+  const auto guessed = colorwalk::testing::run_colorwalk(
+      dir, "solve --boards '" + dir.file("line.txt") + "' --solver greedy --quiet");
+  EXPECT_EQ(guessed.exit_code, 2) << guessed.err;
+  EXPECT_NE(guessed.err.find("cannot tell the board format"), std::string::npos) << guessed.err;
   const auto r = colorwalk::testing::run_colorwalk(dir, "solve --boards '" + dir.file("line.txt") +
-                                                            "' --solver greedy --quiet --csv '" +
+                                                            "' --format line --solver greedy "
+                                                            "--quiet --csv '" +
                                                             dir.file("out.csv") + "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const std::string csv = colorwalk::testing::read_file(dir.file("out.csv"));

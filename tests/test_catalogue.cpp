@@ -268,6 +268,72 @@ TEST(Catalogue, BadBoardFilesExitTwoNamingFileAndLine) {
   }
 }
 
+// gen's files state their format, so every command reads back the boards
+// gen wrote, at sizes whose rows would also read as line boards; a file
+// without the header that both readings fit is refused, never guessed.
+TEST(Catalogue, GenFilesReadBackAsTheBoardsWrittenAndAmbiguousFilesAreRefused) {
+  ScratchDir dir;
+  for (const auto& [size, count] : std::vector<std::pair<std::string, int>>{
+           {"16x32", 10}, {"16x1", 3}, {"16x16", 2}, {"9x9", 2}, {"16x4", 2}, {"25x30", 2}}) {
+    SCOPED_TRACE(size);
+    const std::string file = quote(dir.file("b" + size + ".txt"));
+    const RunResult gen = run_colorwalk(dir, "gen --random " + std::to_string(count) + " --size " +
+                                                 size + " --colors 6 -o " + file,
+                                        kTimeout);
+    ASSERT_EQ(gen.exit_code, 0) << gen.err;
+    EXPECT_EQ(read_file(dir.file("b" + size + ".txt")).rfind("# colorwalk: format=grid\n", 0), 0u);
+    const RunResult solve =
+        run_colorwalk(dir, "solve --boards " + file + " --solver greedy --csv " + quote(dir.file(size + ".csv")),
+                      kTimeout);
+    expect_clean(solve, 0, "", "solve " + file);
+    const auto rows = split_lines(read_file(dir.file(size + ".csv")));
+    EXPECT_EQ(rows.size(), static_cast<std::size_t>(count) + 1);
+    // The same boards as gen's source, solved from the source itself.
+    const RunResult direct =
+        run_colorwalk(dir, "solve --random " + std::to_string(count) + " --size " + size +
+                               " --colors 6 --solver greedy --csv " + quote(dir.file(size + "-direct.csv")),
+                      kTimeout);
+    expect_clean(direct, 0, "", "solve --random");
+    // The solution column of each row.
+    const auto moves = [](const std::vector<std::string>& lines) {
+      std::vector<std::string> m;
+      for (std::size_t i = 1; i < lines.size(); ++i) {
+        std::istringstream row(lines[i]);
+        std::string field;
+        for (int f = 0; f < 4 && std::getline(row, field, ','); ++f) {
+        }
+        m.push_back(field);
+      }
+      return m;
+    };
+    EXPECT_EQ(moves(rows), moves(split_lines(read_file(dir.file(size + "-direct.csv")))));
+    std::string solutions;
+    for (const std::string& line : moves(rows))
+      solutions += line + "\n";
+    dir.write(size + ".sol", solutions);
+    expect_clean(run_colorwalk(dir, "verify --boards " + file + " --solutions " + quote(dir.file(size + ".sol")),
+                               kTimeout),
+                 0, "", "verify " + file);
+  }
+  // Without its header, a 16x32 grid file fits both readings: refused,
+  // saying which --format to give.
+  const std::string text = read_file(dir.file("b16x32.txt"));
+  dir.write("headless.txt", text.substr(text.find('\n') + 1));
+  expect_clean(run_colorwalk(dir, "solve --boards " + quote(dir.file("headless.txt")) + " --solver greedy",
+                             kTimeout),
+               2,
+               dir.file("headless.txt") + ":1: cannot tell the board format: as grid, 10 boards of 16 columns; "
+               "as line, 320 boards of 4 x 4; give --format grid or --format line",
+               "headless 16x32");
+  // A --format that contradicts the header is refused.
+  expect_clean(
+      run_colorwalk(dir,
+                    "solve --boards " + quote(dir.file("b16x32.txt")) +
+                        " --format line --solver greedy",
+                    kTimeout),
+      2, dir.file("b16x32.txt") + ":1: the file states format=grid but --format line was given", "contradiction");
+}
+
 TEST(Catalogue, FilesThatCannotBeReadExitTwoNamingThem) {
   ScratchDir dir;
   const std::string boards = dir.write("b.txt", "01\n10\n");
@@ -332,7 +398,7 @@ TEST(Catalogue, BadSolutionFilesExitTwoNamingFileAndLine) {
       {"10\n12z\n", ":2: move 'z' at column 3 is not a color of the board (its colors: 012)"},
       {"12\n120\n", ":1: move '2' at column 2 is not a color of the board (its colors: 01)"},
       {"10\n", ": has 1 solution lines but " + boards + " has 2 boards"},
-      {"10\n120\n0\n", ": has 3 solution lines but " + boards + " has 2 boards"},
+      {"10\n120\n0\n", ":3: more solution lines than the 2 boards they are for"},
   };
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const std::string path = dir.write("s" + std::to_string(i) + ".txt", cases[i].first);
@@ -921,6 +987,24 @@ TEST(OddInputs, AFifoWithNoWriterDoesNotHangMerge) {
   const auto r = run_to(dir, "merge -q " + quote(fifo), dir.file("out.txt"),
                         "(sleep 1; cat " + quote(csv) + " > " + quote(fifo) + ") & :");
   EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
+// An endless stream of solutions ends at the first line more than the boards.
+TEST(OddInputs, AnEndlessSolutionStreamEndsVerify) {
+  ScratchDir dir;
+  dir.write("b.txt", "012\n120\n\n021\n210\n");
+  const auto r =
+      run_to(dir, "verify --boards " + quote(dir.file("b.txt")) + " --solutions <(yes 0102)", dir.file("out.txt"));
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("/dev/fd/63:3: more solution lines than the 2 boards they are for"),
+            std::string::npos)
+      << r.err;
+  // Endless blank lines end too.
+  const auto blank =
+      run_to(dir, "verify --boards " + quote(dir.file("b.txt")) + " --solutions <(yes '')", dir.file("out.txt"));
+  EXPECT_EQ(blank.exit_code, 2) << blank.err;
+  EXPECT_NE(blank.err.find("more solution lines than the 2 boards"), std::string::npos)
+      << blank.err;
 }
 
 // 8. Under --memory-limit a board's outcome does not depend on --threads.

@@ -16,7 +16,9 @@ int cmd_gen(int argc, char** argv) {
   po::variables_map vm;
   if (!parse(argc, argv, desc, vm,
              "usage: colorwalk gen SOURCE [-o FILE]\n\nWrites the boards of SOURCE in grid "
-             "format, a blank line between boards."))
+             "format, a blank line between boards, under a first line that states the "
+             "format\n(`# colorwalk: format=grid`), so that every command reads the file back "
+             "without --format."))
     return kExitOk;
   const std::string path = vm.count("output") ? vm["output"].as<std::string>() : "";
   if (!path.empty()) check_output_paths(vm, {{"-o", path}});
@@ -27,6 +29,7 @@ int cmd_gen(int argc, char** argv) {
   // ends the command (OutputError), however many boards are left.
   constexpr std::size_t kChunk = std::size_t{1} << 20;
   std::ostringstream chunk;
+  write_board_header(chunk, BoardFormat::kGrid);
   const auto write_chunk = [&] {
     if (file.is_open()) {
       file.append(chunk.str());

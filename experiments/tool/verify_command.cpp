@@ -12,8 +12,9 @@ int cmd_verify(int argc, char** argv) {
   // clang-format off
   desc.add_options()
       ("boards", po::value<std::string>()->value_name("FILE"), "the boards")
-      ("format", po::value<std::string>()->default_value("grid")->value_name("F"),
-       "format of --boards: grid or line")
+      ("format", po::value<std::string>()->value_name("F"),
+       "format of --boards: grid, line or flood-it-boards (default: told from the file, as "
+       "solve does)")
       ("solutions", po::value<std::string>()->value_name("FILE"),
        "one line of move symbols per board, in board order")
       ("allow-wasted", po::bool_switch(),
@@ -31,14 +32,19 @@ int cmd_verify(int argc, char** argv) {
   if (!vm.count("solutions")) throw UsageError("give --solutions FILE");
   BatchOptions options;
   read_rules(vm, options);
-  const auto format_text = vm["format"].as<std::string>();
-  const auto format = parse_format(format_text);
-  if (!format) throw UsageError("--format must be grid or line, got '" + format_text + "'");
+  std::optional<BoardFormat> format;
+  if (vm.count("format")) {
+    const auto format_text = vm["format"].as<std::string>();
+    format = parse_format(format_text);
+    if (!format)
+      throw UsageError("--format must be grid, line or flood-it-boards, got '" + format_text +
+                       "'");
+  }
   const auto boards_path = vm["boards"].as<std::string>();
   const auto solutions_path = vm["solutions"].as<std::string>();
-  const FileSource source(boards_path, load_boards(boards_path, *format));
+  const FileSource source(boards_path, load_board_file(boards_path, format).boards);
   check_start(source, options);
-  const auto lines = load_solution_lines(solutions_path);
+  const auto lines = load_solution_lines(solutions_path, source.size());
   if (lines.size() != source.size())
     throw InputError(solutions_path, 0,
                      "has " + std::to_string(lines.size()) + " solution lines but " + boards_path +

@@ -367,13 +367,45 @@ bool is_square(std::size_t length) {
 
 }  // namespace
 
+std::optional<BoardFormat> stated_format(std::string_view text, const std::string& name) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  std::string_view first = text.substr(0, text.find('\n'));
+  const auto trim = [](std::string_view& v) {
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t' || v.back() == '\r'))
+      v.remove_suffix(1);
+  };
+  trim(first);
+  if (!first.starts_with(kBoardHeader)) return std::nullopt;
+  std::string_view rest = first.substr(kBoardHeader.size());
+  trim(rest);
+  std::optional<BoardFormat> format;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find_first_of(" \t");
+    const std::string_view word = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end);
+    trim(rest);
+    if (word.starts_with("format=")) {
+      format = parse_format(word.substr(7));
+      if (!format)
+        throw InputError(name, 1,
+                         "the header states format '" + std::string(word.substr(7)) +
+                             "' (known: grid, line, flood-it-boards)");
+    }
+  }
+  if (!format) throw InputError(name, 1, "the header states no format= (for example format=grid)");
+  return format;
+}
+
 BoardFormat detect_format(std::string_view text, const std::string& name) {
+  if (const auto stated = stated_format(text, name)) return *stated;
   // Rows (trimmed, comments dropped) with the block each belongs to.
   struct Block {
     std::size_t rows = 0;
     std::size_t width = 0;
-    bool ragged = false;
     std::uint64_t first_line = 0;
+    std::uint64_t ragged_line = 0;  // the first row whose length differs, 0 if none
+    std::size_t ragged_width = 0;
   };
   std::vector<Block> blocks;
   bool in_block = false;
@@ -398,11 +430,14 @@ BoardFormat detect_format(std::string_view text, const std::string& name) {
     if (blocks.empty() && line.find_first_of(" \t") != std::string::npos)
       return BoardFormat::kFloodItBoards;
     if (!in_block) {
-      blocks.push_back({0, line.size(), false, line_no});
+      blocks.push_back({0, line.size(), line_no, 0, 0});
       in_block = true;
     }
     Block& block = blocks.back();
-    if (line.size() != block.width) block.ragged = true;
+    if (line.size() != block.width && block.ragged_line == 0) {
+      block.ragged_line = line_no;
+      block.ragged_width = line.size();
+    }
     ++block.rows;
     if (common_length == 0) common_length = line.size();
     if (line.size() != common_length) same_length = false;
@@ -410,31 +445,42 @@ BoardFormat detect_format(std::string_view text, const std::string& name) {
   if (blocks.empty()) return BoardFormat::kGrid;  // the reader reports the empty file
   bool grid = true;
   for (const Block& b : blocks)
-    if (b.ragged || b.rows > kMaxSide || b.rows * b.width > kMaxCells || b.width > kMaxSide)
+    if (b.ragged_line != 0 || b.rows > kMaxSide || b.rows * b.width > kMaxCells ||
+        b.width > kMaxSide)
       grid = false;
   const bool line_fits = same_length && is_square(common_length);
   if (grid && !line_fits) return BoardFormat::kGrid;
   if (line_fits && !grid) return BoardFormat::kLine;
-  if (!grid && !line_fits)
+  if (!grid) {
+    for (const Block& b : blocks)
+      if (b.ragged_line != 0)
+        throw InputError(name, b.ragged_line,
+                         "ragged row: " + std::to_string(b.ragged_width) +
+                             " symbols, but the board's first row (line " +
+                             std::to_string(b.first_line) + ") has " + std::to_string(b.width) +
+                             " (nor are the rows line boards, n*n symbols each)");
     throw InputError(name, blocks.front().first_line,
-                     "cannot tell the board format: the rows are neither grid boards (rows of "
-                     "one length between blank lines, within the limits) nor line boards (every "
-                     "line n*n symbols); give --format grid, line or flood-it-boards");
-  bool line_like = true;
+                     "cannot tell the board format: the rows are neither grid boards (within "
+                     "the limits) nor line boards (every line n*n symbols); give --format grid, "
+                     "line or flood-it-boards");
+  }
+  // Both readings fit: either may be the one meant, so neither is guessed.
+  std::size_t n = 0;
+  while ((n + 1) * (n + 1) <= common_length)
+    ++n;
+  std::size_t rows = 0;
   for (const Block& b : blocks)
-    if (b.rows != 1 && b.rows < 2 * b.width) line_like = false;
-  if (line_like) return BoardFormat::kLine;
-  const std::size_t n = [&] {
-    std::size_t k = 0;
-    while ((k + 1) * (k + 1) <= common_length)
-      ++k;
-    return k;
-  }();
+    rows += b.rows;
+  const auto count = [](std::size_t k, const char* what) {
+    return std::to_string(k) + " " + what + (k == 1 ? "" : "s");
+  };
   throw InputError(name, blocks.front().first_line,
-                   "cannot tell the board format: as grid, " + std::to_string(blocks.size()) +
-                       " board(s) of " + std::to_string(common_length) + " columns; as line, " +
-                       "boards of " + std::to_string(n) + " x " + std::to_string(n) +
-                       ", one per line; give --format grid or --format line");
+                   "cannot tell the board format: as grid, " + count(blocks.size(), "board") +
+                       " of " + std::to_string(common_length) + " columns; as line, " +
+                       count(rows, "board") + " of " + std::to_string(n) + " x " +
+                       std::to_string(n) +
+                       "; give --format grid or --format line (files written by colorwalk gen "
+                       "state their format in their first line)");
 }
 
 BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat format) {
@@ -493,6 +539,24 @@ std::string read_text(std::istream& in, const std::string& path) {
   return text;
 }
 
+// Refuses a --format that contradicts the format a regular file's header
+// states (a pipe cannot be read twice, and its reader skips the header).
+void check_stated_format(const std::string& path, BoardFormat given) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return;
+  std::ifstream head = open_input(path);
+  std::string first;
+  std::getline(head, first);
+  const auto stated = stated_format(first, path);
+  if (stated && *stated != given) {
+    const std::string name(format_name(*stated));
+    throw InputError(path, 1,
+                     "the file states format=" + name + " but --format " +
+                         std::string(format_name(given)) + " was given; give --format " + name +
+                         ", or no --format");
+  }
+}
+
 // `failure`, which reading `path` in `given` raised, with a hint when the
 // file's text shows another format (only for a regular file, which can be
 // read again; nothing is added when detection fails too).
@@ -518,6 +582,7 @@ InputError with_format_hint(const InputError& failure, const std::string& path, 
 BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format) {
   std::ifstream in = open_input(path);
   if (format) {
+    check_stated_format(path, *format);
     try {
       return read_board_file(in, path, *format);
     } catch (const InputError& e) {
@@ -530,6 +595,7 @@ BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> fo
 }
 
 std::vector<Board> load_boards(const std::string& path, BoardFormat format) {
+  check_stated_format(path, format);
   std::ifstream in = open_input(path);
   try {
     return read_boards(in, path, format);
@@ -547,6 +613,10 @@ void write_grid(std::ostream& out, const Board& board) {
   }
 }
 
+void write_board_header(std::ostream& out, BoardFormat format) {
+  out << kBoardHeader << " format=" << format_name(format) << '\n';
+}
+
 void write_grid(std::ostream& out, const std::vector<Board>& boards) {
   for (std::size_t i = 0; i < boards.size(); ++i) {
     if (i > 0) out << '\n';
@@ -554,8 +624,12 @@ void write_grid(std::ostream& out, const std::vector<Board>& boards) {
   }
 }
 
-std::vector<SolutionLine> read_solution_lines(std::istream& in, const std::string& name) {
+std::vector<SolutionLine> read_solution_lines(std::istream& in, const std::string& name,
+                                              std::size_t max_lines) {
   constexpr std::size_t kMaxSolution = 4 * kMaxCells;
+  // Blank lines tolerated past the last one that may count, so that an
+  // endless stream of them ends too.
+  constexpr std::size_t kTrailingBlanks = 4096;
   LineReader reader(in, name, kMaxSolution);
   std::vector<SolutionLine> lines;
   std::string line;
@@ -576,15 +650,19 @@ std::vector<SolutionLine> read_solution_lines(std::istream& in, const std::strin
     }
     lines.push_back({reader.number(), line});
     if (!line.empty()) kept = lines.size();
+    if (lines.size() > max_lines && (!line.empty() || lines.size() - max_lines > kTrailingBlanks))
+      throw InputError(name, reader.number(),
+                       "more solution lines than the " + std::to_string(max_lines) +
+                           (max_lines == 1 ? " board" : " boards") + " they are for");
   }
   check_stream(in, name, reader.number());
   lines.resize(kept);
   return lines;
 }
 
-std::vector<SolutionLine> load_solution_lines(const std::string& path) {
+std::vector<SolutionLine> load_solution_lines(const std::string& path, std::size_t max_lines) {
   std::ifstream in = open_input(path);
-  return read_solution_lines(in, path);
+  return read_solution_lines(in, path, max_lines);
 }
 
 std::vector<Color> parse_moves(const Board& board, const SolutionLine& line,

@@ -75,19 +75,29 @@ BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat
 // says so and which --format to give.
 BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format);
 
-// The format of a board file's text, told apart by these rules:
+// The header that states a board file's format, a comment to every reader:
+// a first line `# colorwalk: format=grid` (colorwalk gen writes it).
+inline constexpr std::string_view kBoardHeader = "# colorwalk:";
+
+// The format a text's header states, nullopt when its first line is no
+// header; an InputError when the header names no known format.
+std::optional<BoardFormat> stated_format(std::string_view text, const std::string& name);
+
+// The format of a board file's text: the one its header states, else told
+// apart by these rules:
 //   - its first line that is neither blank nor a comment holds blanks
 //     between numbers: flood-it-boards (grid and line rows hold no blanks);
 //   - otherwise, with "blocks" the runs of rows between blank lines, grid
 //     fits when the rows of each block have one length and each block is
 //     within the board limits, and line fits when every row has the same
-//     square length n*n (n >= 2). One fitting is the format; when both
-//     fit, line if every block is a single row or has at least twice as
-//     many rows as columns (no one keeps such grid boards; a line file of
-//     many boards is one such block), else the file is ambiguous.
-// A file that fits no format, or is ambiguous, is an InputError that says
-// which --format to give.
+//     square length n*n (n >= 2). One fitting is the format.
+// A file that fits no format, or both (neither reading is guessed), is an
+// InputError that says which --format to give; a ragged grid names its
+// ragged row.
 BoardFormat detect_format(std::string_view text, const std::string& name);
+
+// Writes the header that states `format` (kBoardHeader), ending the line.
+void write_board_header(std::ostream& out, BoardFormat format);
 
 // Writes one board in grid format (rows of symbols, no trailing blank line).
 void write_grid(std::ostream& out, const Board& board);
@@ -102,9 +112,13 @@ struct SolutionLine {
 };
 
 // Reads a solution file: one line per board, comments skipped, trailing blank
-// lines dropped. Symbols are checked to be 0-9/a-z (lower-cased) only.
-std::vector<SolutionLine> read_solution_lines(std::istream& in, const std::string& name);
-std::vector<SolutionLine> load_solution_lines(const std::string& path);
+// lines dropped. Symbols are checked to be 0-9/a-z (lower-cased) only. A
+// file of more than `max_lines` solutions (the boards they are for) is
+// refused at the first line too many, so an endless input ends.
+std::vector<SolutionLine> read_solution_lines(std::istream& in, const std::string& name,
+                                              std::size_t max_lines = SIZE_MAX);
+std::vector<SolutionLine> load_solution_lines(const std::string& path,
+                                              std::size_t max_lines = SIZE_MAX);
 
 // Converts a solution line to colours of `board`; throws InputError naming the
 // symbol that is not one of the board's colours.
