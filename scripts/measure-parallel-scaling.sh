@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The parallel search's scaling, measured in one run (docs/measurements.md,
-# "Scaling"):
+# "Parallel search"):
 #  1. single hard boards of the 99 problems solved by astar at each worker
 #     count (bench_parallel_astar, one timed solve each), with the speed-up
 #     over the one-worker solve of the same run;

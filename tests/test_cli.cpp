@@ -368,7 +368,7 @@ TEST(Cli, TheCommittedOptimaCsvResumesInItsOwnFormat) {
   ASSERT_EQ(lines.size(), 1u + 1000);
   EXPECT_EQ(lines[0], "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,run");
   ScratchDir dir;
-  std::string cut;  // board 999 (1.3 s of astar) left to solve
+  std::string cut;  // board 999 left to solve
   for (std::size_t i = 0; i < 1000; ++i)
     cut += lines[i] + "\n";
   const std::string csv = dir.write("b24.csv", cut);

@@ -281,10 +281,10 @@ TEST(ExperimentRunner, ExperimentPathsAndResultsFolders) {
   EXPECT_EQ(experiment_path(dir.file("exps/x.exp"), "elsewhere"), dir.file("exps/x.exp"));
   EXPECT_THROW(experiment_path("y", exps), UsageError);
   EXPECT_THROW(experiment_path(dir.file("exps/y.exp"), exps), UsageError);
-  const std::string first = fresh_results_dir(exps, "x", "2026-01-02", "abc");
-  EXPECT_EQ(first, dir.file("exps/x-2026-01-02-abc"));
+  const std::string first = fresh_results_dir(exps, "x", "1999-01-02", "abc");
+  EXPECT_EQ(first, dir.file("exps/x-1999-01-02-abc"));
   std::filesystem::create_directories(first);
-  EXPECT_EQ(fresh_results_dir(exps, "x", "2026-01-02", "abc"), first + "-2");
+  EXPECT_EQ(fresh_results_dir(exps, "x", "1999-01-02", "abc"), first + "-2");
 }
 
 // Every error that is the user's to put right is a UserError, so that the

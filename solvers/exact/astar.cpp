@@ -50,7 +50,7 @@ struct AStarParams {
   bool commutation = true;
   // Nodes dominated by a known node are not expanded, once A* has stored
   // dominated_from nodes. Off by default: on most boards the checks save
-  // no time (hard.exp sets it; docs/measurements.md).
+  // no time (hard.exp sets it; docs/lab-notes.md).
   bool dominated = false;
   std::uint64_t dominated_from = 16384;
   // With dominated=1, the regions stored last that a node's region is
@@ -162,7 +162,7 @@ class AStar final : public Solver {
   // where A* will take far longer than a beam: a beam kWiderBeam times as
   // wide is then cheap, and a tighter bound keeps A* from storing and
   // expanding nodes whose f equals the optimum. Up to kWidenings times
-  // while the gap stays that wide (docs/measurements.md).
+  // while the gap stays that wide (docs/lab-notes.md).
   UpperBound beam_bound(const ClusterGraph& graph, const search::Limits& limits) {
     UpperBound upper;
     if (beam_width_ == 0) return upper;

@@ -123,7 +123,7 @@ struct FirstElimination {
 // constant, so that they stay in registers; the colour-completion test
 // below is written out rather than shared with completion_bound_impl for
 // the same reason: a helper would read the sets through a pointer;
-// docs/measurements.md.) With kCapture, it also fills
+// docs/lab-notes.md.) With kCapture, it also fills
 // `capture` (FirstElimination above).
 template <std::size_t N, bool kCapture = false>
 [[gnu::always_inline]] inline std::uint32_t play_out_relaxed(
@@ -204,7 +204,7 @@ template <std::size_t N, bool kCapture = false>
       // one pass over the frontier, so layer 1 is never walked. Layer 2 is
       // the frontier's neighbours' neighbours not yet visited, because the
       // frontier's neighbours that were visited touch only visited clusters
-      // and layer 1. (Cheaper than a walk per layer; docs/measurements.md
+      // and layer 1. (Cheaper than a walk per layer; docs/lab-notes.md
       // has why two rings a pass.)
       ++moves;
       const auto [near, far] = graph.two_rings_of<N>(current.data());

@@ -37,7 +37,7 @@
 //   real sets; exact, see CompletionTest in bounds.cpp. Where it cannot,
 //   the relaxed game starts with k + r colour-blind rounds. Graphs of more
 //   than 1024 clusters, or an empty ClusterBalls, get the elimination
-//   bound. (Its effect on A*: docs/measurements.md.)
+//   bound. (Its effect on A*: docs/lab-notes.md.)
 // dominant_move: a colour all of whose remaining clusters touch the region.
 //   Playing it now is part of some optimal continuation (it must be played
 //   at some point, clears the colour for good, and only enlarges the region

@@ -158,7 +158,7 @@ class ClusterGraph {
   // pass over `from`: the union of the neighbours of the clusters in `from`
   // (first), and the union of the neighbours of those (second). (The loop of
   // neighbors_of(), written out again rather than shared, for the bound's
-  // speed; docs/measurements.md.)
+  // speed; docs/lab-notes.md.)
   template <std::size_t N>
   std::pair<std::array<Word, N>, std::array<Word, N>> two_rings_of(
       const Word* from) const noexcept {
