@@ -1,13 +1,7 @@
 // colorwalk, the command-line tool: picks the subcommand named by its first
 // argument (one file each in this folder, declared in commands.hpp) and
 // maps what it throws to the exit status. docs/cli.md describes the
-// commands.
-//
-// Exit status: 0 success, 1 a failure during the run, 2 bad usage or input
-// (every UserError and every malformed option), 3 an output that cannot be
-// written (every OutputError, standard output included), 130 / 143 stopped
-// by SIGINT / SIGTERM (finished boards are kept; --resume continues the
-// run).
+// commands; the exit statuses are those of engine/exit_status.hpp.
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -54,20 +48,17 @@ constexpr const char* kUsage =
     "  merge        combine the CSVs of shards into the results of one run\n"
     "  bench        nodes expanded by fixed solvers on fixed boards, and the time:\n"
     "               a signature that changes when a search does\n"
-    "\n"
-    "exit status: 0 success, 1 a failure during the run, 2 bad usage or bad input,\n"
-    "3 an output could not be written (disk full, no permission, another run writing it),\n"
-    "130/143 stopped by SIGINT/SIGTERM (finished boards are kept: rerun with --resume)\n";
+    "\n";
 
 int run(int argc, char** argv) {
   g_command_line.assign(argv, argv + argc);
   if (argc < 2) {
-    std::cerr << kUsage;
+    std::cerr << kUsage << kExitHelp;
     return kExitUsage;
   }
   const std::string command = argv[1];
   if (command == "--help" || command == "-h" || command == "help") {
-    std::cout << kUsage;
+    std::cout << kUsage << kExitHelp;
     return kExitOk;
   }
   if (command == "--version" || command == "version") {

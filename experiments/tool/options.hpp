@@ -20,14 +20,15 @@ namespace colorwalk::cli {
 
 namespace po = boost::program_options;
 
-// The exit statuses, as `colorwalk solve --help` and `colorwalk experiment
-// --help` explain them.
+// The exit statuses (docs/cli.md#exit-statuses), as `colorwalk --help`,
+// `solve --help` and `experiment --help` give them.
 inline constexpr const char* kExitHelp =
-    "Exit status: 0 success, 1 a solution that does not verify, 2 bad usage or input,\n"
-    "3 an output that cannot be written (a full disk, no permission, another run\n"
-    "writing it, standard output closed), 130 (SIGINT) or 143 (SIGTERM): stopped;\n"
-    "every finished board is in the CSV and the same command with --resume continues\n"
-    "the run. A second interrupt abandons the boards being solved; a third kills.\n";
+    "Exit status: 0 success, 1 a failure during the run (a solution that does not\n"
+    "verify, a board refused by the memory limit), 2 bad usage or input, 3 an output\n"
+    "that cannot be written (a full disk, no permission, another run writing it,\n"
+    "standard output closed), 130 (SIGINT) or 143 (SIGTERM): stopped; every finished\n"
+    "board is kept and the same command with --resume continues the run. A second\n"
+    "interrupt abandons the boards being solved; a third kills.\n";
 
 // How far past its time limit a solver runs, as `solve --help`, `experiment
 // --help` and `list` say it.
