@@ -200,11 +200,18 @@ std::vector<std::string> resume_command(std::vector<std::string> command,
   return command;
 }
 
+void open_outputs(RunRequest& request) {
+  request.outputs.provenance =
+      make_provenance(*request.source, request.options, request.source_args);
+  request.recorder =
+      std::make_unique<RunRecorder>(*request.source, request.options, request.outputs);
+}
+
 RunOutcome execute(RunRequest& request, std::ostream& log) {
   RunOutcome outcome;
   BatchOptions& options = request.options;
-  request.outputs.provenance = make_provenance(*request.source, options, request.source_args);
-  outcome.recorder = std::make_unique<RunRecorder>(*request.source, options, request.outputs);
+  if (!request.recorder) open_outputs(request);
+  outcome.recorder = std::move(request.recorder);
   RunRecorder& recorder = *outcome.recorder;
   outcome.total = options.shard.size(request.source->size());
   options.skip = recorder.resumed();

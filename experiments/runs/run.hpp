@@ -87,6 +87,8 @@ struct RunRequest {
   std::vector<std::string> source_args;     // the options that rebuild the source (provenance)
   RunInfo info;
   StopListener* stop = nullptr;  // nullptr: nothing stops the run
+  // The outputs, opened (the CSV locked) by open_outputs(); else execute() opens them.
+  std::unique_ptr<RunRecorder> recorder;
 };
 
 struct RunOutcome {
@@ -96,6 +98,11 @@ struct RunOutcome {
   double wall = 0;
   int status = kExitOk;  // kExitOk, kExitFailure (a board failed) or 128 + the stopping signal
 };
+
+// Opens the request's outputs as execute() does first: the CSV locked (and
+// read back when resuming). A caller that writes other files beside them
+// calls it before, so that a run refused its outputs writes nothing.
+void open_outputs(RunRequest& request);
 
 // Runs the request, recording to its outputs; resuming, failures, the
 // summary line and a stop are reported on `log`. Throws what the recorder
