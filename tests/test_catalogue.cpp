@@ -1090,3 +1090,133 @@ TEST(Provenance, AnUnrecordedCsvIsAdoptedOnlyWhenAsked) {
   EXPECT_EQ(read_file(legacy), adopted);
   EXPECT_EQ(run_colorwalk(dir, "merge -q " + quote(legacy)).exit_code, 0);
 }
+
+// Four small grid boards and their optimal solutions (color-walk rules,
+// start 0,0) for the experiment cases below.
+constexpr const char* kFourBoards = "012\n012\n\n021\n021\n\n01\n01\n\n000\n111\n";
+constexpr const char* kFourOptima = "012\n021\n01\n01\n";
+
+// #41: an experiment's optimal file is checked before anything is solved:
+// one line per board, each of its board's colours and a solution of it.
+TEST(Catalogue, ExperimentOptimalFilesAreCheckedBeforeSolving) {
+  ScratchDir dir;
+  dir.write("four.txt", kFourBoards);
+  const std::string exp =
+      dir.write("four.exp", "description = four\nboards = four.txt\nformat = grid\n"
+                            "optimal = opt.txt\nsolver = greedy\n");
+  const std::string opt = dir.file("opt.txt");
+  const std::string args = "experiment " + quote(exp) + " -q --threads 1 --output-dir ";
+  dir.write("opt.txt", kFourOptima);
+  expect_clean(run_colorwalk(dir, args + quote(dir.file("good")), kTimeout), 0, "", "valid");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"012\n021\n01\n", opt + ": has 3 solution lines but " + dir.file("four.txt") + " has 4 boards"},
+      {"012\n021\n01\n01\n01\n", opt + ":5: more solution lines than the 4 boards"},
+      {"0\n1\n2\n0\n", opt + ":1: board 0 of "},  // wasted and not clearing: not a solution
+      {"012\n021\n012\n01\n", opt + ":3: "},         // 2 is not one of the board's colours
+      {"012\n02\n01\n01\n", opt + ":2: board 1 of "},  // does not clear it
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    dir.write("opt.txt", cases[i].first);
+    const std::string out = dir.file("bad" + std::to_string(i));
+    expect_clean(run_colorwalk(dir, args + quote(out), kTimeout), 2, cases[i].second,
+                 cases[i].first);
+    EXPECT_FALSE(std::filesystem::exists(out)) << "nothing is solved or written: " << i;
+  }
+}
+
+// #41: an experiment never writes over its own inputs (compared as files,
+// not as names): its boards folder or files, its .exp, its optimal file.
+TEST(Catalogue, ExperimentOutputsNeverReplaceItsInputs) {
+  ScratchDir dir;
+  std::filesystem::create_directories(dir.file("b3"));
+  std::filesystem::create_directories(dir.file("exps"));
+  std::filesystem::create_directories(dir.file("data"));
+  dir.write("b3/b1.txt", "012\n012\n");
+  dir.write("b3/b2.txt", "01\n01\n");
+  dir.write("data/c.csv", kFourBoards);
+  dir.write("data/o.txt", kFourOptima);
+  std::filesystem::create_directory_symlink(dir.file("data"), dir.file("link"));
+  const std::string exp_text = "description = x\nformat = grid\nsolver = greedy\n";
+  struct Case {
+    std::string exp, out, expected;
+  };
+  const std::vector<Case> cases = {
+      // The boards folder: the report would replace b3/b1.txt, and every file is a board.
+      {dir.write("exps/b1.exp", exp_text + "boards = ../b3\n"), dir.file("b3"),
+       "cannot write '" + dir.file("b3") + "': it is the boards folder '" +
+           dir.file("exps/../b3") + "' of experiment " + dir.file("exps/b1.exp") +
+           " (every file written there would be read as boards)"},
+      // A boards file named like the results CSV, through another name of its folder.
+      {dir.write("data/c.exp", exp_text + "boards = c.csv\n"), dir.file("link"),
+       "cannot write '" + dir.file("link/c.exp") + "': it is the experiment file '"},
+      {dir.write("exps/c.exp", exp_text + "boards = ../data/c.csv\n"), dir.file("link"),
+       "cannot write '" + dir.file("link/c.csv") + "': it is the boards file '" +
+           dir.file("exps/../data/c.csv") + "'"},
+      // The optimal file named like the printed report.
+      {dir.write("exps/o.exp", exp_text + "boards = ../data/c.csv\noptimal = ../data/o.txt\n"),
+       dir.file("data"), "cannot write '" + dir.file("data/o.txt") + "': it is the optimal file '"},
+  };
+  for (const Case& c : cases) {
+    const auto r = run_colorwalk(dir, "experiment " + quote(c.exp) + " -q --output-dir " +
+                                          quote(c.out), kTimeout);
+    expect_clean(r, 2, c.expected, c.exp);
+    EXPECT_NE(r.err.find("give an --output-dir that holds none of its inputs"), std::string::npos)
+        << r.err;
+  }
+  EXPECT_EQ(read_file(dir.file("b3/b1.txt")), "012\n012\n");
+  EXPECT_EQ(read_file(dir.file("data/c.csv")), kFourBoards);
+  EXPECT_EQ(read_file(dir.file("data/o.txt")), kFourOptima);
+  EXPECT_EQ(read_file(dir.file("data/c.exp")), exp_text + "boards = c.csv\n");
+  EXPECT_EQ(read_file(dir.file("exps/c.exp")), exp_text + "boards = ../data/c.csv\n");
+  // The experiment still runs on its boards, into a folder of its own.
+  expect_clean(run_colorwalk(dir, "experiment " + quote(dir.file("exps/o.exp")) +
+                                      " -q --output-dir " + quote(dir.file("out")), kTimeout),
+               0, "", "elsewhere");
+}
+
+// #41: a run refused its folder (another run holds it) writes nothing
+// there, not even its NAME.exp; simultaneous runs with --results-dir each
+// get a folder of their own.
+TEST(Catalogue, ExperimentRunsNeverShareOrTouchAnotherRunsFolder) {
+  ScratchDir dir;
+  std::filesystem::create_directories(dir.file("other"));
+  const std::string busy_text =
+      "description = busy\nrandom = 100000\nsize = 20x14\nsolver = greedy-look-ahead:depth=3\n";
+  const std::string busy = dir.write("busy.exp", busy_text);
+  const std::string other = dir.write("other/busy.exp", "description = other\nrandom = 2\n"
+                                                        "size = 4x4\nsolver = greedy\n");
+  const std::string out = dir.file("out");
+  const pid_t first = spawn(dir, {"experiment", busy, "-q", "--threads", "1", "--output-dir", out});
+  ASSERT_GT(first, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (colorwalk::testing::line_count(out + "/busy.csv") < 3 &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const auto refused = run_colorwalk(
+      dir, "experiment " + quote(other) + " -q --threads 1 --output-dir " + quote(out), kTimeout);
+  kill(first, SIGKILL);
+  wait_for(first, 30);
+  expect_clean(refused, 3, "another colorwalk run is writing it", "a held folder");
+  EXPECT_EQ(read_file(out + "/busy.exp"), busy_text);
+
+  const std::string results = dir.file("results");
+  const std::string quick = dir.write("quick.exp", "description = quick\nrandom = 40\n"
+                                                   "size = 20x14\nsolver = greedy\n");
+  std::vector<pid_t> runs;
+  for (int i = 0; i < 4; ++i)
+    runs.push_back(colorwalk::testing::spawn_colorwalk(
+        {"experiment", quick, "-q", "--threads", "1", "--results-dir", results},
+        dir.file("quick" + std::to_string(i) + ".out"),
+        dir.file("quick" + std::to_string(i) + ".err")));
+  for (int i = 0; i < 4; ++i) {
+    ASSERT_GT(runs[static_cast<std::size_t>(i)], 0);
+    EXPECT_EQ(wait_for(runs[static_cast<std::size_t>(i)], 60), 0)
+        << read_file(dir.file("quick" + std::to_string(i) + ".err"));
+  }
+  std::size_t folders = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(results)) {
+    ++folders;
+    EXPECT_TRUE(std::filesystem::exists(entry.path() / "quick.md")) << entry.path();
+  }
+  EXPECT_EQ(folders, 4u);
+}

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "game/replay.hpp"
 #include "origin/environment.hpp"
 #include "reports/report_files.hpp"
 #include "runs/experiment_report.hpp"
@@ -37,31 +38,100 @@ ExperimentSolvers registered_solvers(const Experiment& experiment) {
   return found;
 }
 
-// Creates the results folder and copies the experiment's file into it.
-void prepare_results_dir(const Experiment& experiment, const std::string& out_dir,
-                         const std::string& exp_copy) {
+// The experiment's `optimal =` file, checked before anything is solved:
+// one line per board of its whole source, each line the board's colours
+// and a solution of it under the run's rules and start (an optimum that
+// does not clear its board is bad input). Returns each line's length.
+std::vector<std::optional<std::uint32_t>> read_optima(const std::string& path,
+                                                      const BoardSource& source,
+                                                      const BatchOptions& options) {
+  const auto lines = load_solution_lines(path, source.size());
+  if (lines.size() != source.size())
+    throw InputError(path, 0,
+                     "has " + std::to_string(lines.size()) + " solution lines but " +
+                         source.describe() + " has " + std::to_string(source.size()) +
+                         " boards: an optimal file holds one line per board, in board order");
+  std::vector<std::optional<std::uint32_t>> optima;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const Board board = prepare_board(source.board(i), options);
+    const auto moves = parse_moves(board, lines[i], path);
+    // Wasted moves are played: such a line clears its board but is no
+    // optimum, which the check against the solvers then reports.
+    const ReplayResult result = replay(ClusterGraph(board), moves, WastedMoves::kAllow);
+    if (!result.ok())
+      throw InputError(path, lines[i].line,
+                       "board " + std::to_string(i) + " of " + source.describe() + ": " +
+                           result.describe(board, moves) +
+                           ", so the line is not a solution of its board");
+    optima.push_back(static_cast<std::uint32_t>(moves.size()));
+  }
+  return optima;
+}
+
+// The files an experiment reads: its .exp, its boards (a folder's files,
+// and the folder itself) and its optimal file, each with what it is.
+std::vector<std::pair<std::string, std::string>> experiment_inputs(const Experiment& experiment) {
+  std::vector<std::pair<std::string, std::string>> inputs{{experiment.path, "experiment file"}};
+  if (experiment.source == Experiment::SourceKind::kFile) {
+    const std::string boards = experiment.boards_path(datasets_dir());
+    std::error_code ec;
+    if (std::filesystem::is_directory(boards, ec)) {
+      inputs.emplace_back(boards, "boards folder");
+      for (const auto& entry : std::filesystem::directory_iterator(boards, ec))
+        inputs.emplace_back(entry.path().string(), "board file");
+    } else {
+      inputs.emplace_back(boards, "boards file");
+    }
+  }
+  if (!experiment.optimal.empty())
+    inputs.emplace_back(experiment.optimal_path(datasets_dir()), "optimal file");
+  return inputs;
+}
+
+// Refuses outputs that are (or, written, would replace) one of the
+// experiment's inputs, compared as files (inodes), not as names; and a
+// folder that is its boards folder, whose every file is read as boards.
+void check_outputs_spare_inputs(const Experiment& experiment, const std::string& out_dir,
+                                const std::vector<std::string>& outputs) {
+  const auto inputs = experiment_inputs(experiment);
+  const auto refuse = [&](const std::string& output, const std::string& input,
+                          const std::string& what, const std::string& why) {
+    throw UsageError("cannot write '" + output + "': it is the " + what + " '" + input +
+                     "' of experiment " + experiment.path + why +
+                     "; give an --output-dir that holds none of its inputs");
+  };
+  std::error_code ec;
+  for (const auto& [input, what] : inputs)
+    if (what == "boards folder" && std::filesystem::equivalent(out_dir, input, ec))
+      refuse(out_dir, input, what, " (every file written there would be read as boards)");
+  for (const std::string& output : outputs)
+    for (const auto& [input, what] : inputs)
+      if (what != "boards folder" && std::filesystem::equivalent(output, input, ec))
+        refuse(output, input, what, "");
+}
+
+// Creates the results folder.
+void make_results_dir(const std::string& out_dir) {
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   if (ec) throw UsageError("cannot create output directory '" + out_dir + "': " + ec.message());
-  std::filesystem::copy_file(experiment.path, exp_copy,
-                             std::filesystem::copy_options::overwrite_existing, ec);
-  if (ec) throw UsageError("cannot write '" + exp_copy + "': " + ec.message());
 }
 
-// The run's CSV checked against optima: the `optimal =` file, else those
+// The run's CSV checked against optima: the `optimal =` file's (read_optima), else those
 // the board files state; none when there are neither.
-std::optional<ReferenceCheck> check_against_optima(const Experiment& experiment,
-                                                   const BoardSource& source,
-                                                   const std::string& csv,
-                                                   const std::vector<std::string>& specs) {
+std::optional<ReferenceCheck> check_against_optima(
+    const Experiment& experiment, const BoardSource& source,
+    const std::optional<std::vector<std::optional<std::uint32_t>>>& optima, const std::string& csv,
+    const std::vector<std::string>& specs) {
   std::vector<std::optional<std::uint32_t>> stated(source.size());
   std::size_t stated_count = 0;
   for (std::size_t i = 0; i < source.size(); ++i) {
     stated[i] = source.stated_optimum(i);
     if (stated[i]) ++stated_count;
   }
-  if (!experiment.optimal.empty())
-    return check_reference(csv, experiment.optimal_path(datasets_dir()), specs);
+  if (optima)
+    return check_reference(
+        csv, *optima, "the optimal solutions in " + experiment.optimal_path(datasets_dir()), specs);
   if (stated_count > 0)
     return check_reference(csv, stated,
                            "the optima stated in the board files (" + std::to_string(stated_count) +
@@ -96,10 +166,16 @@ std::string fresh_results_dir(const std::string& root, const std::string& name,
   const std::string base =
       (std::filesystem::path(root) / (name + "-" + date + "-" + commit)).string();
   std::error_code ec;
+  std::filesystem::create_directories(root, ec);
+  if (ec) throw UsageError("cannot create results directory '" + root + "': " + ec.message());
+  // mkdir either makes the folder or finds it there: simultaneous runs each get their own.
   std::string dir = base;
-  for (int n = 2; std::filesystem::exists(dir, ec); ++n)
+  for (int n = 2;; ++n) {
+    if (std::filesystem::create_directory(dir, ec)) return dir;
+    if (ec && !std::filesystem::exists(dir))
+      throw UsageError("cannot create output directory '" + dir + "': " + ec.message());
     dir = base + "-" + std::to_string(n);
-  return dir;
+  }
 }
 
 std::string results_dir_for(const ExperimentRequest& request, const std::string& name) {
@@ -116,15 +192,27 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   options.solver_seed = experiment.solver_seed;
   apply_run_settings(request.settings, options);
   const bool quiet = request.settings.quiet;
-  const auto source = experiment.make_source(datasets_dir(), request.limit);
-  check_start(*source, options);
+  std::unique_ptr<BoardSource> source = experiment.make_source(datasets_dir());
+  std::optional<std::vector<std::optional<std::uint32_t>>> optima;
+  if (!experiment.optimal.empty()) {
+    check_start(*source, options);
+    optima = read_optima(experiment.optimal_path(datasets_dir()), *source, options);
+  }
+  if (request.limit && *request.limit < source->size())
+    source = std::make_unique<PrefixSource>(std::move(source), *request.limit);
+  if (!optima) check_start(*source, options);  // else checked on every board above
 
   const std::string commit = source_commit();
   const std::string date = utc_date("%Y-%m-%d");
   const auto file = [&](const char* suffix) {
     return (std::filesystem::path(out_dir) / (experiment.name + suffix)).string();
   };
-  prepare_results_dir(experiment, out_dir, file(".exp"));
+  std::vector<std::string> outputs;
+  for (const char* suffix : {".exp", ".csv", ".jsonl", ".txt", ".md", ".svg", ".csv.partial",
+                             ".jsonl.partial"})
+    outputs.push_back(file(suffix));
+  check_outputs_spare_inputs(experiment, out_dir, outputs);
+  make_results_dir(out_dir);
 
   RunRequest run_request;
   run_request.source = source.get();
@@ -141,6 +229,13 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
                       {"solver_seed", std::to_string(options.solver_seed)},
                       {"commit", commit},
                       {"date", date}};
+  // The CSV is locked before anything is written into the folder: a run
+  // refused it (another holds it) leaves the folder as it was.
+  open_outputs(run_request);
+  std::error_code ec;
+  std::filesystem::copy_file(experiment.path, file(".exp"),
+                             std::filesystem::copy_options::overwrite_existing, ec);
+  if (ec) throw OutputError("cannot write '" + file(".exp") + "': " + ec.message());
   const RunOutcome outcome = execute(run_request, log);
   const RunRecorder& recorder = *outcome.recorder;
 
@@ -165,7 +260,7 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   std::vector<std::string> specs;
   for (const ExperimentRow* r : solvers.rows)
     specs.push_back(r->spec);
-  report.reference = check_against_optima(experiment, *source, file(".csv"), specs);
+  report.reference = check_against_optima(experiment, *source, optima, file(".csv"), specs);
   if (experiment.group_by_size) report.groups = group_boards(file(".csv"), *source, specs);
 
   ExperimentRun run;
@@ -195,6 +290,12 @@ int run_suite(const Experiment& suite, const ExperimentRequest& request, std::os
     if (!parts.back().parts.empty())
       throw InputError(suite.path, 0, "part '" + name + "' is a suite itself; suites do not nest");
   }
+  const std::string suite_report = suite.name + ".txt";
+  if (request.output_dir)
+    for (const Experiment& part : parts)
+      check_outputs_spare_inputs(
+          part, *request.output_dir,
+          {(std::filesystem::path(*request.output_dir) / suite_report).string()});
   const std::string root = results_dir_for(request, suite.name);
   int status = kExitOk;
   std::vector<ExperimentRun> runs;
@@ -229,7 +330,7 @@ int run_suite(const Experiment& suite, const ExperimentRequest& request, std::os
     }
   }
   report << "\nresults: " << root << "/ (one folder per part)\n";
-  write_text_file((std::filesystem::path(root) / (suite.name + ".txt")).string(), report.str());
+  write_text_file((std::filesystem::path(root) / suite_report).string(), report.str());
   if (!request.settings.quiet) out << report.str();
   return status;
 }

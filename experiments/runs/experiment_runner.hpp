@@ -47,12 +47,14 @@ struct ExperimentRun {
 // '/' or ends in .exp), else DIR/NAME.exp. UsageError when there is none.
 std::string experiment_path(const std::string& name, const std::string& dir);
 
-// The results directory ROOT/NAME-DATE-COMMIT, made unique with -2, -3, ...
+// Creates the results directory ROOT/NAME-DATE-COMMIT, made unique with -2,
+// -3, ... (by mkdir, so that simultaneous runs each get their own).
 std::string fresh_results_dir(const std::string& root, const std::string& name,
                               const std::string& date, const std::string& commit);
 
 // Where the results of experiment `name` go: request.output_dir when given,
-// else a fresh folder under request.results_dir for today and this commit.
+// else a fresh folder under request.results_dir for today and this commit
+// (created: fresh_results_dir).
 std::string results_dir_for(const ExperimentRequest& request, const std::string& name);
 
 // Runs one experiment (not a suite) into `out_dir` and writes its reports;

@@ -111,9 +111,15 @@ int cmd_experiment(int argc, char** argv) {
   request.stop = &stop_signals();
 
   if (!experiment.parts.empty()) return run_suite(experiment, request, std::cout, std::cerr);
-  return run_experiment(experiment, request, results_dir_for(request, experiment.name), std::cout,
-                        std::cerr)
-      .status;
+  const std::string out_dir = results_dir_for(request, experiment.name);
+  try {
+    return run_experiment(experiment, request, out_dir, std::cout, std::cerr).status;
+  } catch (...) {
+    // A refused run leaves no empty folder of its own behind (remove() keeps one that is not).
+    std::error_code ec;
+    if (!request.output_dir) std::filesystem::remove(out_dir, ec);
+    throw;
+  }
 }
 
 }  // namespace colorwalk::cli
