@@ -59,8 +59,9 @@ std::string results_dir_for(const ExperimentRequest& request, const std::string&
 
 // Runs one experiment (not a suite) into `out_dir` and writes its reports;
 // prints the report on `out` unless quiet. Throws InputError when none of
-// its solvers is registered, UsageError for settings or folders that cannot
-// be used.
+// its solvers is registered or its optimal file is not one solution per
+// board (checked before solving), UsageError for settings or folders that
+// cannot be used (an output that is one of its inputs), before writing.
 ExperimentRun run_experiment(const Experiment& experiment, const ExperimentRequest& request,
                              const std::string& out_dir, std::ostream& out, std::ostream& log);
 
