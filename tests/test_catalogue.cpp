@@ -19,12 +19,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <random>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "game/board_io.hpp"
@@ -1219,4 +1222,27 @@ TEST(Catalogue, ExperimentRunsNeverShareOrTouchAnotherRunsFolder) {
     EXPECT_TRUE(std::filesystem::exists(entry.path() / "quick.md")) << entry.path();
   }
   EXPECT_EQ(folders, 4u);
+}
+
+// An experiment whose results folder cannot be made, or whose copy of the
+// .exp file cannot be written there, is exit 3 like every other output.
+TEST(Outputs, AnExperimentThatCannotWriteItsFolderIsExitThree) {
+  ScratchDir dir;
+  const std::string exp = dir.write("mini.exp", "articles = 2\nsolver = greedy\n");
+  const std::string file = dir.write("file", "not a folder\n");
+  const std::string under_file = file + "/results";
+  expect_clean(run_colorwalk(dir,
+                             "experiment " + quote(exp) + " --quiet --output-dir " +
+                                 quote(under_file),
+                             kTimeout),
+               3,
+               "colorwalk experiment: cannot create output directory '" + under_file +
+                   "': Not a directory\n",
+               "--output-dir under a file");
+  const std::string out = dir.file("out");
+  std::filesystem::create_directories(out + "/mini.exp");  // where the copy goes
+  expect_clean(
+      run_colorwalk(dir, "experiment " + quote(exp) + " --quiet --output-dir " + quote(out),
+                    kTimeout),
+      3, "colorwalk experiment: cannot write '" + out + "/mini.exp': ", "the copy of the .exp");
 }

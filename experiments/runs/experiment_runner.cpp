@@ -9,6 +9,7 @@
 #include "game/replay.hpp"
 #include "origin/environment.hpp"
 #include "reports/report_files.hpp"
+#include "results/output_file.hpp"
 #include "runs/experiment_report.hpp"
 
 namespace colorwalk {
@@ -114,7 +115,7 @@ void check_outputs_spare_inputs(const Experiment& experiment, const std::string&
 void make_results_dir(const std::string& out_dir) {
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
-  if (ec) throw UsageError("cannot create output directory '" + out_dir + "': " + ec.message());
+  if (ec) throw OutputError("cannot create output directory '" + out_dir + "': " + ec.message());
 }
 
 // The run's CSV checked against optima: the `optimal =` file's (read_optima), else those
