@@ -1246,3 +1246,28 @@ TEST(Outputs, AnExperimentThatCannotWriteItsFolderIsExitThree) {
                     kTimeout),
       3, "colorwalk experiment: cannot write '" + out + "/mini.exp': ", "the copy of the .exp");
 }
+
+// Numbers too large to hold are out of range, not malformed, and the
+// message names the option or parameter and its range.
+TEST(Catalogue, TooLargeNumbersAreOutOfRange) {
+  ScratchDir dir;
+  const std::string exp = dir.write("huge.exp", "articles = 1\nsolver = astar:seconds=1e5000\n");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"solve --articles 1 --solver greedy --memory-limit 18446744073709551615",
+       "--memory-limit 18446744073709551615 is out of range: at least 1 MiB and less than 8 EiB"},
+      {"solve --articles 1 --solver greedy --memory-limit 9000000TiB",
+       "--memory-limit 9000000TiB is out of range: at least 1 MiB and less than 8 EiB"},
+      {"solve --articles 1 --solver astar:seconds=1e5000",
+       "solver 'astar': parameter seconds=1e5000 is out of range [0, 1000000000]"},
+      {"solve --articles 1 --solver astar:seconds=-1e5000",
+       "solver 'astar': parameter seconds=-1e5000 is out of range [0, 1000000000]"},
+      {"experiment " + quote(exp),
+       exp + ":2: solver 'astar': parameter seconds=1e5000 is out of range [0, 1000000000]"},
+  };
+  for (const auto& [args, expected] : cases)
+    expect_clean(run_colorwalk(dir, args, kTimeout), 2, expected, args);
+  // A value too small to hold is about 0, within the range.
+  EXPECT_EQ(run_colorwalk(dir, "solve --articles 1 --solver astar:seconds=1e-5000 -q", kTimeout)
+                .exit_code,
+            0);
+}

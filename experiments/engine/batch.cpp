@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <mutex>
 
@@ -66,7 +67,14 @@ std::optional<std::size_t> parse_bytes(std::string_view text) noexcept {
   double value = 0;
   const auto [end, ec] =
       std::from_chars(text.data(), text.data() + digits, value, std::chars_format::fixed);
-  if (digits == 0 || ec != std::errc{} || end != text.data() + digits) return std::nullopt;
+  if (digits == 0 || end != text.data() + digits) return std::nullopt;
+  if (ec == std::errc::result_out_of_range) {
+    // Too many digits for a double: too large, or a fraction too small to count.
+    const std::string_view whole = text.substr(0, std::min(digits, text.find('.')));
+    value = whole.find_first_not_of('0') == std::string_view::npos ? 0.0 : HUGE_VAL;
+  } else if (ec != std::errc{}) {
+    return std::nullopt;
+  }
   std::string unit;
   for (const char c : text.substr(digits)) {
     if (c == ' ' && unit.empty()) continue;
@@ -83,7 +91,7 @@ std::optional<std::size_t> parse_bytes(std::string_view text) noexcept {
   if (shift == 0 && text.substr(0, digits).find('.') != std::string_view::npos)
     return std::nullopt;  // a fraction of a byte
   const double bytes = std::ldexp(value, shift);
-  if (!(bytes < 0x1p63)) return std::nullopt;
+  if (!(bytes < 0x1p63)) return std::numeric_limits<std::size_t>::max();
   return static_cast<std::size_t>(bytes);
 }
 

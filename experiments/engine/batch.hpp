@@ -79,7 +79,8 @@ std::string format_bytes(std::size_t bytes);
 
 // Parses a byte count: a whole number of bytes, or a number (a fraction
 // allowed) followed by KiB, MiB, GiB or TiB (also K, M, G, T, KB, MB, GB,
-// TB, all powers of 1024, any case); nullopt when malformed or too large.
+// TB, all powers of 1024, any case); nullopt when malformed. A count of
+// 8 EiB (2^63 bytes) or more is the largest std::size_t, out of any range.
 std::optional<std::size_t> parse_bytes(std::string_view text) noexcept;
 
 // What a board's cluster graph is taken to need per cell under

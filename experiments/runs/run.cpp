@@ -154,6 +154,7 @@ void apply_run_settings(const RunSettings& settings, BatchOptions& options) {
   if (settings.solver_seed) options.solver_seed = *settings.solver_seed;
   if (settings.memory_limit) {
     constexpr std::size_t kMinimum = std::size_t{1} << 20;
+    constexpr std::size_t kBeyond = std::size_t{1} << 63;  // what parse_bytes counts
     const std::string& text = *settings.memory_limit;
     const auto bytes = parse_bytes(text);
     if (!bytes)
@@ -161,8 +162,9 @@ void apply_run_settings(const RunSettings& settings, BatchOptions& options) {
           "--memory-limit needs BYTES or a number with KiB, MiB or GiB, such as "
           "512MiB, got '" +
           text + "'");
-    if (*bytes < kMinimum)
-      throw UsageError("--memory-limit " + text + " is out of range: at least 1 MiB");
+    if (*bytes < kMinimum || *bytes >= kBeyond)
+      throw UsageError("--memory-limit " + text +
+                       " is out of range: at least 1 MiB and less than 8 EiB");
     options.memory_limit = *bytes;
   }
 }

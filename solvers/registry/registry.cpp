@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "registry/registry.hpp"
 
@@ -93,7 +94,9 @@ SolverSpec SolverRegistry::parse(std::string_view text) const {
     double value = 0;
     const char* end = value_text.data() + value_text.size();
     const auto [ptr, ec] = std::from_chars(value_text.data(), end, value);
-    if (value_text.empty() || ec != std::errc{} || ptr != end || !std::isfinite(value))
+    if (ec == std::errc::result_out_of_range && ptr == end && !value_text.empty())
+      value = std::strtod(std::string(value_text).c_str(), nullptr);  // +-HUGE_VAL, or near 0
+    else if (value_text.empty() || ec != std::errc{} || ptr != end || !std::isfinite(value))
       throw SpecError("solver '" + name + "': parameter " + key + " needs a number, got '" +
                       std::string(value_text) + "'");
     if (param->integer && value != std::floor(value))
