@@ -1271,3 +1271,18 @@ TEST(Catalogue, TooLargeNumbersAreOutOfRange) {
                 .exit_code,
             0);
 }
+
+// Random boards of few cells and 2 colours: every board the tool draws is
+// one it reads back (at least 2 colours).
+TEST(Catalogue, RandomBoardsAlwaysHaveTwoColours) {
+  ScratchDir dir;
+  for (const char* size : {"1x2", "2x1", "3x3"}) {
+    const std::string boards = dir.file(std::string("b") + size + ".txt");
+    const std::string gen =
+        std::string("gen --random 1000 --colors 2 --size ") + size + " -o " + quote(boards);
+    ASSERT_EQ(run_colorwalk(dir, gen, kTimeout).exit_code, 0) << gen;
+    expect_clean(run_colorwalk(dir, "solve --boards " + quote(boards) + " --solver greedy -q",
+                               kTimeout),
+                 0, "", size);
+  }
+}

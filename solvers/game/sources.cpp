@@ -43,8 +43,12 @@ RandomSource::RandomSource(std::size_t count, std::uint64_t seed, std::uint32_t 
 Board RandomSource::board(std::size_t index) const {
   std::vector<Color> cells(std::size_t{width_} * height_);
   std::uint64_t state = seed_ + index;
-  for (Color& cell : cells)
-    cell = static_cast<Color>(splitmix64_next(state) % colors_);
+  // A board of one colour would be refused as a file: draw it again, on from
+  // the same state, until it has two. A board of two or more is as drawn.
+  do {
+    for (Color& cell : cells)
+      cell = static_cast<Color>(splitmix64_next(state) % colors_);
+  } while (std::all_of(cells.begin(), cells.end(), [&](Color c) { return c == cells[0]; }));
   return Board::make(width_, height_, std::move(cells), std::string(kSymbols.substr(0, colors_)));
 }
 

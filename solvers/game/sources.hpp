@@ -54,7 +54,8 @@ class ArticlesSource final : public BoardSource {
 };
 
 // Seeded random boards: board i is filled row-major from splitmix64 started
-// at state seed + i, colour = output % colors.
+// at state seed + i, colour = output % colors; a board of one colour is
+// drawn again from where the draws stopped, until it has two.
 class RandomSource final : public BoardSource {
  public:
   // Throws BoardError when the size or colour count is out of range, or the
