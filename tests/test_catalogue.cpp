@@ -1286,3 +1286,51 @@ TEST(Catalogue, RandomBoardsAlwaysHaveTwoColours) {
                  0, "", size);
   }
 }
+
+// Bytes that are not UTF-8, in a label or a path, leave the SVG
+// well-formed XML and every JSON Lines record valid JSON: they are written
+// as U+FFFD.
+TEST(Outputs, InvalidUtf8InLabelsAndPathsIsReplaced) {
+  ScratchDir dir;
+  const std::string boards = dir.write("b\xff.txt", "01\n10\n");
+  const std::string exp = dir.write(
+      "odd.exp", "boards = " + boards + "\nsolver = greedy\nlabel = odd \xff\xfe label\n");
+  const std::string out = dir.file("out");
+  expect_clean(run_colorwalk(dir, "experiment " + quote(exp) + " --quiet --output-dir " +
+                                      quote(out),
+                             kTimeout),
+               0, "", "experiment");
+  const std::string svg = read_file(out + "/odd.svg");
+  const std::string jsonl = read_file(out + "/odd.jsonl");
+  // Valid UTF-8: every lead byte followed by its continuation bytes, no
+  // overlong forms, surrogates or code points above U+10FFFF.
+  const auto is_utf8 = [](const std::string& text) {
+    for (std::size_t i = 0; i < text.size();) {
+      const auto b = static_cast<unsigned char>(text[i]);
+      const std::size_t n = b < 0x80 ? 1 : b >> 5 == 6 ? 2 : b >> 4 == 14 ? 3 : b >> 3 == 30 ? 4 : 0;
+      if (n == 0 || i + n > text.size()) return false;
+      std::uint32_t cp = n == 1 ? b : b & (0x7Fu >> n);
+      for (std::size_t k = 1; k < n; ++k) {
+        const auto c = static_cast<unsigned char>(text[i + k]);
+        if (c >> 6 != 2) return false;
+        cp = cp << 6 | (c & 0x3Fu);
+      }
+      static constexpr std::uint32_t kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+      if (cp < kLeast[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+      i += n;
+    }
+    return true;
+  };
+  EXPECT_TRUE(is_utf8(svg));
+  EXPECT_TRUE(is_utf8(jsonl));
+  EXPECT_NE(svg.find("odd \xEF\xBF\xBD\xEF\xBF\xBD label"), std::string::npos);
+  EXPECT_NE(jsonl.find("b\xEF\xBF\xBD.txt"), std::string::npos);
+  // And the parsers accept them, where python3 is there to ask.
+  if (std::system("command -v python3 >/dev/null 2>&1") == 0) {
+    const std::string check =
+        "python3 -c 'import json,sys,xml.etree.ElementTree as x; "
+        "[json.loads(l) for l in open(sys.argv[1],encoding=\"utf-8\")]; x.parse(sys.argv[2])' " +
+        quote(out + "/odd.jsonl") + " " + quote(out + "/odd.svg");
+    EXPECT_EQ(std::system(check.c_str()), 0);
+  }
+}

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <ostream>
 
+#include "results/rows.hpp"
+
 namespace colorwalk {
 
 namespace {
@@ -30,7 +32,13 @@ const char* color_of(std::size_t i) {
   return kPalette[i % (sizeof kPalette / sizeof kPalette[0])];
 }
 
-std::string escape(const std::string& text) {
+// `raw` as XML text: markup characters escaped, invalid UTF-8 and the
+// characters XML forbids (control bytes, U+FFFE, U+FFFF) replaced or dropped.
+std::string escape(const std::string& raw) {
+  std::string text = valid_utf8(raw);
+  for (const char* forbidden : {"\xEF\xBF\xBE", "\xEF\xBF\xBF"})
+    for (auto at = text.find(forbidden); at != std::string::npos; at = text.find(forbidden, at))
+      text.replace(at, 3, "\xEF\xBF\xBD");
   std::string out;
   for (char c : text) {
     switch (c) {
@@ -53,22 +61,31 @@ std::string escape(const std::string& text) {
   return out;
 }
 
-// Cuts a label to kMaxLabel characters (an ellipsis marks the cut).
+// Cuts a label to kMaxLabel bytes (an ellipsis marks the cut), never
+// inside a UTF-8 character.
 std::string shorten(const std::string& text) {
   if (text.size() <= kMaxLabel) return text;
-  return text.substr(0, kMaxLabel - 1) + "\xE2\x80\xA6";
+  std::size_t cut = kMaxLabel - 1;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return text.substr(0, cut) + "\xE2\x80\xA6";
 }
 
 class Svg {
  public:
+  // Appends the formatted text whole, however long (a cut would leave a tag open).
   void add(const char* format, ...) __attribute__((format(printf, 2, 3))) {
-    char buffer[2048];
-    va_list args;
+    va_list args, again;
     va_start(args, format);
-    const int n = std::vsnprintf(buffer, sizeof buffer, format, args);
+    va_copy(again, args);
+    const int n = std::vsnprintf(nullptr, 0, format, args);
     va_end(args);
-    if (n > 0)
-      text_.append(buffer, std::min<std::size_t>(static_cast<std::size_t>(n), sizeof buffer - 1));
+    if (n > 0) {
+      const std::size_t at = text_.size();
+      text_.resize(at + static_cast<std::size_t>(n) + 1);
+      std::vsnprintf(text_.data() + at, static_cast<std::size_t>(n) + 1, format, again);
+      text_.resize(at + static_cast<std::size_t>(n));
+    }
+    va_end(again);
   }
   void raw(const std::string& text) { text_ += text; }
   const std::string& text() const { return text_; }

@@ -47,7 +47,13 @@ std::string csv_field(std::string_view text);
 void append_csv_row(std::string& out, const BoardResult& result, std::string_view solver,
                     std::string_view run = {}, bool peak_column = true);
 
-// A JSON string literal for `text` (quotes, backslashes and control bytes escaped).
+// `text` as valid UTF-8: each byte that does not begin a well-formed UTF-8
+// character (a stray or truncated byte, an overlong form, a surrogate) is
+// replaced by U+FFFD, so that JSON and XML readers accept it.
+std::string valid_utf8(std::string_view text);
+
+// A JSON string literal for `text` (quotes, backslashes and control bytes
+// escaped; invalid UTF-8 replaced as by valid_utf8).
 std::string json_string(std::string_view text);
 
 // Appends one JSON Lines object: {"type":"result","board":..,"solver":..,...}.
