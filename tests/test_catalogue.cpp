@@ -613,7 +613,7 @@ TEST(Outputs, AFailedWriteIsExitThree) {
   const std::string full = "/dev/full";
   const std::string disk_full = "No space left on device";
   const std::vector<std::pair<std::string, std::string>> to_stdout = {
-      {"gen --articles 200", "colorwalk gen: cannot write standard output: " + disk_full},
+      {"gen --articles 100", "colorwalk gen: cannot write standard output: " + disk_full},
       {"solve --articles 2 --solver greedy",
        "colorwalk solve: cannot write standard output: " + disk_full},
       {"merge " + quote(csv), "colorwalk merge: cannot write standard output: " + disk_full},
@@ -630,7 +630,7 @@ TEST(Outputs, AFailedWriteIsExitThree) {
     EXPECT_EQ(r.err.find("terminate"), std::string::npos) << r.err;
   }
   const std::vector<std::pair<std::string, std::string>> to_files = {
-      {"gen --articles 200 -o " + full, "colorwalk gen: cannot write '/dev/full': " + disk_full},
+      {"gen --articles 100 -o " + full, "colorwalk gen: cannot write '/dev/full': " + disk_full},
       {"solve --articles 2 --solver greedy -q --csv " + full,
        "colorwalk solve: cannot write '/dev/full': " + disk_full},
       {"solve --articles 2 --solver greedy -q --json " + full,
@@ -810,7 +810,7 @@ TEST(Limits, ASecondInterruptAbandonsAnyBoard) {
 TEST(Threads, MoreThanTheAddressSpaceHoldsAreRefused) {
   if (kSanitized) GTEST_SKIP() << "sanitizers reserve more address space than the limit";
   ScratchDir dir;
-  const auto r = run_to(dir, "solve --articles 20000 --solver greedy-look-ahead --threads 4096",
+  const auto r = run_to(dir, "solve --random 20000 --solver greedy-look-ahead --threads 4096",
                         dir.file("out.txt"), "ulimit -v 4194304");
   expect_clean(r, 2,
                "colorwalk solve: --threads 4096: the address-space limit (ulimit -v) leaves room "
@@ -821,7 +821,7 @@ TEST(Threads, MoreThanTheAddressSpaceHoldsAreRefused) {
   ASSERT_NE(at, std::string::npos);
   const std::string fit = r.err.substr(at + 15, r.err.find(' ', at + 15) - at - 15);
   const auto ok =
-      run_to(dir, "solve --articles 2000 --solver greedy-look-ahead -q --threads " + fit,
+      run_to(dir, "solve --random 2000 --solver greedy-look-ahead -q --threads " + fit,
              dir.file("out.txt"), "ulimit -v 4194304");
   EXPECT_EQ(ok.exit_code, 0) << fit << ": " << ok.err;
 }
@@ -1333,4 +1333,19 @@ TEST(Outputs, InvalidUtf8InLabelsAndPathsIsReplaced) {
         quote(out + "/odd.jsonl") + " " + quote(out + "/odd.svg");
     EXPECT_EQ(std::system(check.c_str()), 0);
   }
+}
+
+// The articles have 100 boards: more are refused, naming the range.
+TEST(Catalogue, MoreArticlesBoardsThanTheArticlesHaveAreRefused) {
+  ScratchDir dir;
+  const std::string exp = dir.write("many.exp", "articles = 101\nsolver = greedy\n");
+  const std::string range = "articles must be between 1 and 100 (the articles' boards), got 101";
+  expect_clean(run_colorwalk(dir, "gen --articles 101", kTimeout), 2, "--" + range, "gen");
+  expect_clean(run_colorwalk(dir, "solve --articles 101 --solver greedy", kTimeout), 2,
+               "--" + range, "solve");
+  expect_clean(run_colorwalk(dir, "experiment " + quote(exp), kTimeout), 2, exp + ":1: " + range,
+               "experiment");
+  EXPECT_EQ(run_colorwalk(dir, "gen --articles 100 -o " + quote(dir.file("a.txt")), kTimeout)
+                .exit_code,
+            0);
 }

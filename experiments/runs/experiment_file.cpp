@@ -157,6 +157,9 @@ class Parser {
         key == "articles" ? Experiment::SourceKind::kArticles : Experiment::SourceKind::kRandom;
     e_.count = integer<std::size_t>(value, key.c_str());
     if (e_.count == 0) fail(key + " needs at least 1 board");
+    if (key == "articles" && e_.count > ArticlesSource::kBoards)
+      fail("articles must be between 1 and " + std::to_string(ArticlesSource::kBoards) +
+           " (the articles' boards), got " + value);
   }
 
   void size(const std::string& value) {

@@ -89,6 +89,10 @@ std::unique_ptr<BoardSource> make_source(const po::variables_map& vm) {
   if (vm.count("articles")) {
     const std::uint64_t n = vm["articles"].as<Count>().value;
     if (n == 0) throw UsageError("--articles needs at least 1 board");
+    if (n > ArticlesSource::kBoards)
+      throw UsageError("--articles must be between 1 and " +
+                       std::to_string(ArticlesSource::kBoards) + " (the articles' boards), got " +
+                       std::to_string(n));
     return std::make_unique<ArticlesSource>(n);
   }
   if (vm.count("random")) {

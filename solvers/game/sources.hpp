@@ -40,6 +40,7 @@ class ArticlesSource final : public BoardSource {
   static constexpr std::uint32_t kWidth = 30;
   static constexpr std::uint32_t kHeight = 20;
   static constexpr std::uint32_t kColors = 5;
+  static constexpr std::size_t kBoards = 100;  // the articles' boards: counts above are refused
 
   explicit ArticlesSource(std::size_t count) : count_(count) {}
   std::size_t size() const override { return count_; }
