@@ -23,7 +23,7 @@ po::options_description source_options() {
   // clang-format off
   d.add_options()
       ("articles", po::value<Count>()->value_name("N"),
-       "the articles' first N boards (30x20, 5 colors, frac(sin(seed)*10000))")
+       "the articles' first N boards, N up to 100 (30x20, 5 colors, frac(sin(seed)*10000))")
       ("random", po::value<Count>()->value_name("N"),
        "N seeded random boards (splitmix64; board i uses state SEED+i)")
       ("seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
