@@ -219,12 +219,12 @@ TEST(Batch, ByteCountsForTheMemoryLimit) {
   EXPECT_EQ(parse_bytes("1.5GiB"), std::size_t{3} << 29);
   EXPECT_EQ(parse_bytes("64KB"), std::size_t{64} << 10);
   EXPECT_EQ(parse_bytes("1TiB"), std::size_t{1} << 40);
-  for (const char* bad : {"", "MiB", "12 parsecs", "-1", "1e9", "0x10", "1.5", "1..5MiB",
-                          "1 MiB extra"})
+  for (const char* bad :
+       {"", "MiB", "12 parsecs", "-1", "1e9", "0x10", "1.5", "1..5MiB", "1 MiB extra"})
     EXPECT_EQ(parse_bytes(bad), std::nullopt) << bad;
   // Too large is out of range, not malformed: the largest count.
   for (const std::string& big : {std::string("99999999999999999999"), std::string("9000000TiB"),
-                                std::string(400, '9'), std::string(400, '9') + ".5KiB"})
+                                 std::string(400, '9'), std::string(400, '9') + ".5KiB"})
     EXPECT_EQ(parse_bytes(big), std::numeric_limits<std::size_t>::max()) << big;
   EXPECT_EQ(parse_bytes("0." + std::string(400, '0') + "1GiB"), 0u);
   EXPECT_EQ(format_bytes(100), "100 bytes");

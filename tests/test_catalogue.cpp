@@ -1231,14 +1231,13 @@ TEST(Outputs, AnExperimentThatCannotWriteItsFolderIsExitThree) {
   const std::string exp = dir.write("mini.exp", "articles = 2\nsolver = greedy\n");
   const std::string file = dir.write("file", "not a folder\n");
   const std::string under_file = file + "/results";
-  expect_clean(run_colorwalk(dir,
-                             "experiment " + quote(exp) + " --quiet --output-dir " +
-                                 quote(under_file),
-                             kTimeout),
-               3,
-               "colorwalk experiment: cannot create output directory '" + under_file +
-                   "': Not a directory\n",
-               "--output-dir under a file");
+  expect_clean(
+      run_colorwalk(dir, "experiment " + quote(exp) + " --quiet --output-dir " + quote(under_file),
+                    kTimeout),
+      3,
+      "colorwalk experiment: cannot create output directory '" + under_file +
+          "': Not a directory\n",
+      "--output-dir under a file");
   const std::string out = dir.file("out");
   std::filesystem::create_directories(out + "/mini.exp");  // where the copy goes
   expect_clean(
@@ -1261,7 +1260,7 @@ TEST(Catalogue, TooLargeNumbersAreOutOfRange) {
        "solver 'astar': parameter seconds=1e5000 is out of range [0, 1000000000]"},
       {"solve --articles 1 --solver astar:seconds=-1e5000",
        "solver 'astar': parameter seconds=-1e5000 is out of range [0, 1000000000]"},
-      {"experiment " + quote(exp),
+      {"experiment " + quote(exp) + " --output-dir " + quote(dir.file("res")),
        exp + ":2: solver 'astar': parameter seconds=1e5000 is out of range [0, 1000000000]"},
   };
   for (const auto& [args, expected] : cases)
@@ -1281,9 +1280,9 @@ TEST(Catalogue, RandomBoardsAlwaysHaveTwoColours) {
     const std::string gen =
         std::string("gen --random 1000 --colors 2 --size ") + size + " -o " + quote(boards);
     ASSERT_EQ(run_colorwalk(dir, gen, kTimeout).exit_code, 0) << gen;
-    expect_clean(run_colorwalk(dir, "solve --boards " + quote(boards) + " --solver greedy -q",
-                               kTimeout),
-                 0, "", size);
+    expect_clean(
+        run_colorwalk(dir, "solve --boards " + quote(boards) + " --solver greedy -q", kTimeout), 0,
+        "", size);
   }
 }
 
@@ -1296,10 +1295,10 @@ TEST(Outputs, InvalidUtf8InLabelsAndPathsIsReplaced) {
   const std::string exp = dir.write(
       "odd.exp", "boards = " + boards + "\nsolver = greedy\nlabel = odd \xff\xfe label\n");
   const std::string out = dir.file("out");
-  expect_clean(run_colorwalk(dir, "experiment " + quote(exp) + " --quiet --output-dir " +
-                                      quote(out),
-                             kTimeout),
-               0, "", "experiment");
+  expect_clean(
+      run_colorwalk(dir, "experiment " + quote(exp) + " --quiet --output-dir " + quote(out),
+                    kTimeout),
+      0, "", "experiment");
   const std::string svg = read_file(out + "/odd.svg");
   const std::string jsonl = read_file(out + "/odd.jsonl");
   // Valid UTF-8: every lead byte followed by its continuation bytes, no
@@ -1307,7 +1306,11 @@ TEST(Outputs, InvalidUtf8InLabelsAndPathsIsReplaced) {
   const auto is_utf8 = [](const std::string& text) {
     for (std::size_t i = 0; i < text.size();) {
       const auto b = static_cast<unsigned char>(text[i]);
-      const std::size_t n = b < 0x80 ? 1 : b >> 5 == 6 ? 2 : b >> 4 == 14 ? 3 : b >> 3 == 30 ? 4 : 0;
+      const std::size_t n = b < 0x80       ? 1
+                            : b >> 5 == 6  ? 2
+                            : b >> 4 == 14 ? 3
+                            : b >> 3 == 30 ? 4
+                                           : 0;
       if (n == 0 || i + n > text.size()) return false;
       std::uint32_t cp = n == 1 ? b : b & (0x7Fu >> n);
       for (std::size_t k = 1; k < n; ++k) {
@@ -1343,9 +1346,11 @@ TEST(Catalogue, MoreArticlesBoardsThanTheArticlesHaveAreRefused) {
   expect_clean(run_colorwalk(dir, "gen --articles 101", kTimeout), 2, "--" + range, "gen");
   expect_clean(run_colorwalk(dir, "solve --articles 101 --solver greedy", kTimeout), 2,
                "--" + range, "solve");
-  expect_clean(run_colorwalk(dir, "experiment " + quote(exp), kTimeout), 2, exp + ":1: " + range,
-               "experiment");
-  EXPECT_EQ(run_colorwalk(dir, "gen --articles 100 -o " + quote(dir.file("a.txt")), kTimeout)
-                .exit_code,
-            0);
+  expect_clean(
+      run_colorwalk(dir, "experiment " + quote(exp) + " --output-dir " + quote(dir.file("res")),
+                    kTimeout),
+      2, exp + ":1: " + range, "experiment");
+  EXPECT_EQ(
+      run_colorwalk(dir, "gen --articles 100 -o " + quote(dir.file("a.txt")), kTimeout).exit_code,
+      0);
 }

@@ -66,7 +66,8 @@ std::string escape(const std::string& raw) {
 std::string shorten(const std::string& text) {
   if (text.size() <= kMaxLabel) return text;
   std::size_t cut = kMaxLabel - 1;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+    --cut;
   return text.substr(0, cut) + "\xE2\x80\xA6";
 }
 
