@@ -113,7 +113,15 @@ std::unique_ptr<BoardSource> make_source(const po::variables_map& vm) {
       throw UsageError("--format must be grid, line or flood-it-boards, got '" + format_text +
                        "'");
   }
-  return load_file_source(vm["boards"].as<std::vector<std::string>>(), format);
+  // What the boards may hold in memory: the run's --memory-limit, when given.
+  ReadBound bound;
+  const auto limit = vm.count("memory-limit") ? parse_bytes(vm["memory-limit"].as<std::string>())
+                                              : std::nullopt;
+  if (limit) bound.max_bytes = *limit;
+  bound.advice = std::string(limit ? "the bound is --memory-limit: give a larger one"
+                                   : "the bound without --memory-limit: give --memory-limit") +
+                 ", or split the boards into several files and runs";
+  return load_file_source(vm["boards"].as<std::vector<std::string>>(), format, bound);
 }
 
 std::vector<std::string> source_words(const po::variables_map& vm) {

@@ -483,35 +483,55 @@ BoardFormat detect_format(std::string_view text, const std::string& name) {
                        "state their format in their first line)");
 }
 
-BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat format) {
+InputError ReadBound::error(const std::string& name, std::uint64_t line) const {
+  return InputError(name, line,
+                    "the boards read so far would hold more than " +
+                        std::to_string(max_bytes >> 20) +
+                        " MiB in memory; " + advice);
+}
+
+std::uint64_t held_bytes(const Board& board) noexcept {
+  // The board, its cells and palette, and its name and optimum in a source.
+  return sizeof(Board) + board.cell_count() * sizeof(Color) + board.palette().size() + 64;
+}
+
+BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat format,
+                          ReadBound* bound) {
+  // A flood-it-boards file holds one board.
   if (format == BoardFormat::kFloodItBoards) return read_flood_it_boards(in, name);
   BoardFile file;
   file.format = format;
-  file.boards = read_boards(in, name, format);
+  file.boards = read_boards(in, name, format, bound);
   file.stated_optima.assign(file.boards.size(), std::nullopt);
   return file;
 }
 
-std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardFormat format) {
+std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardFormat format,
+                               ReadBound* bound) {
   if (format == BoardFormat::kFloodItBoards) return read_flood_it_boards(in, name).boards;
   const std::size_t max_len = (format == BoardFormat::kLine ? kMaxCells : kMaxSide) + kLineSlack;
   LineReader reader(in, name, max_len);
   BoardBuilder builder(name, format);
   std::vector<Board> boards;
+  const auto keep = [&](Board board) {
+    if (bound != nullptr && !bound->take(held_bytes(board)))
+      throw bound->error(name, reader.number());
+    boards.push_back(std::move(board));
+  };
   std::string line;
   bool too_long = false;
   while (reader.next(line, too_long)) {
     if (too_long) throw line_too_long(name, reader.number(), max_len);
     if (is_comment(line)) continue;
     if (line.empty()) {
-      if (!builder.empty()) boards.push_back(builder.finish());
+      if (!builder.empty()) keep(builder.finish());
       continue;
     }
     builder.add_row(line, reader.number());
-    if (format == BoardFormat::kLine) boards.push_back(builder.finish());
+    if (format == BoardFormat::kLine) keep(builder.finish());
   }
   check_stream(in, name, reader.number());
-  if (!builder.empty()) boards.push_back(builder.finish());
+  if (!builder.empty()) keep(builder.finish());
   if (boards.empty())
     throw InputError(name, reader.number() == 0 ? 1 : reader.number(),
                      reader.number() == 0 ? "empty file: no boards"
@@ -523,7 +543,8 @@ namespace {
 
 // The whole text of an open board file. A read error names the line it
 // happened in, as the readers do.
-std::string read_text(std::istream& in, const std::string& path) {
+// Past `bound` (nullptr: none), reading stops with its error.
+std::string read_text(std::istream& in, const std::string& path, ReadBound* bound = nullptr) {
   std::string text;
   std::array<char, 1 << 16> chunk;
   try {
@@ -531,6 +552,9 @@ std::string read_text(std::istream& in, const std::string& path) {
       const std::streamsize got = in.rdbuf()->sgetn(chunk.data(), chunk.size());
       if (got <= 0) break;
       text.append(chunk.data(), static_cast<std::size_t>(got));
+      if (bound != nullptr && !bound->take(static_cast<std::uint64_t>(got)))
+        throw bound->error(
+            path, static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + 1);
     }
   } catch (const std::ios_base::failure& e) {
     const auto line = static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n')) + 1;
@@ -579,19 +603,22 @@ InputError with_format_hint(const InputError& failure, const std::string& path, 
 
 }  // namespace
 
-BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format) {
+BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format,
+                          ReadBound* bound) {
+  ReadBound default_bound;
+  if (bound == nullptr) bound = &default_bound;
   std::ifstream in = open_input(path);
   if (format) {
     check_stated_format(path, *format);
     try {
-      return read_board_file(in, path, *format);
+      return read_board_file(in, path, *format, bound);
     } catch (const InputError& e) {
       throw with_format_hint(e, path, *format);
     }
   }
   // Detection reads the text first (the file may be a pipe), then parses it.
-  std::istringstream copy(read_text(in, path));
-  return read_board_file(copy, path, detect_format(copy.view(), path));
+  std::istringstream copy(read_text(in, path, bound));
+  return read_board_file(copy, path, detect_format(copy.view(), path), bound);
 }
 
 std::vector<Board> load_boards(const std::string& path, BoardFormat format) {

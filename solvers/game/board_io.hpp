@@ -52,7 +52,30 @@ class InputError : public UserError {
 
 // Reads every board of `in`; `name` is used in messages. Boards get
 // colour-walk rules with a top-left start; callers apply the run's rules.
-std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardFormat format);
+// A bound on what reading a board source holds in memory: the text held for
+// format detection and the boards read (an estimate of their size) count
+// against it, so that an endless stream ends. Past it reading stops with an
+// InputError naming the file and line and ending in `advice`.
+struct ReadBound {
+  static constexpr std::uint64_t kDefault = std::uint64_t{2} << 30;  // 2 GiB
+  std::uint64_t max_bytes = kDefault;
+  std::uint64_t used = 0;
+  std::string advice = "split the boards into several files and runs";
+
+  // Counts `bytes` more; false once the total is over the bound.
+  bool take(std::uint64_t bytes) noexcept {
+    used += bytes;
+    return used <= max_bytes;
+  }
+  InputError error(const std::string& name, std::uint64_t line) const;
+};
+
+// What a board read holds in memory, as ReadBound counts it.
+std::uint64_t held_bytes(const Board& board) noexcept;
+
+// `bound`: nullptr for none.
+std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardFormat format,
+                               ReadBound* bound = nullptr);
 
 // Opens and reads a board file; throws InputError if it is missing, a
 // directory, unreadable or malformed.
@@ -67,13 +90,16 @@ struct BoardFile {
   BoardFormat format = BoardFormat::kGrid;
 };
 
-BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat format);
+BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat format,
+                          ReadBound* bound = nullptr);
 
 // Reads a board file in `format`, or, when none is given, in the format its
 // text shows (detect_format). Throws InputError as load_boards does; when a
 // given format fails on a file whose text shows another one, the message
 // says so and which --format to give.
-BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format);
+// `bound`: nullptr for the default one.
+BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format,
+                          ReadBound* bound = nullptr);
 
 // The header that states a board file's format, a comment to every reader:
 // a first line `# colorwalk: format=grid` (colorwalk gen writes it).

@@ -92,7 +92,8 @@ std::string FileSource::describe() const {
 }
 
 std::unique_ptr<FileSource> load_file_source(const std::vector<std::string>& paths,
-                                             std::optional<BoardFormat> format) {
+                                             std::optional<BoardFormat> format,
+                                             ReadBound bound) {
   namespace fs = std::filesystem;
   std::vector<std::string> files;
   for (const std::string& path : paths) {
@@ -116,7 +117,7 @@ std::unique_ptr<FileSource> load_file_source(const std::vector<std::string>& pat
   std::vector<BoardFile> read;
   read.reserve(files.size());
   for (const std::string& file : files)
-    read.push_back(load_board_file(file, format));
+    read.push_back(load_board_file(file, format, &bound));
   std::string description;
   for (const std::string& path : paths)
     description += (description.empty() ? "" : " ") + path;

@@ -108,9 +108,11 @@ class FileSource final : public BoardSource {
 // skipped). Each file in `format`, or in the format its text shows when
 // none is given (detect_format). Throws InputError naming the file (and
 // line) for a path that is missing, unreadable or malformed, and for a
-// directory with no files.
+// directory with no files, and for files that together hold more than
+// `bound` (ReadBound, game/board_io.hpp).
 std::unique_ptr<FileSource> load_file_source(const std::vector<std::string>& paths,
-                                             std::optional<BoardFormat> format);
+                                             std::optional<BoardFormat> format,
+                                             ReadBound bound = {});
 
 // One step of splitmix64: advances `state` and returns the next output.
 constexpr std::uint64_t splitmix64_next(std::uint64_t& state) noexcept {
