@@ -3,6 +3,9 @@
 // that cannot be used.
 #pragma once
 
+#include <stdexcept>
+#include <string>
+
 #include "game/user_error.hpp"
 
 namespace colorwalk {
@@ -20,6 +23,17 @@ inline constexpr int kExitOutput = 3;
 class UsageError : public UserError {
  public:
   using UserError::UserError;
+};
+
+// Work given up at a stop request (SIGINT, SIGTERM) with nothing half-done
+// left behind; what() says what was left as it was. Exit 128 + signal().
+class Interrupted : public std::runtime_error {
+ public:
+  Interrupted(int signal, const std::string& what) : std::runtime_error(what), signal_(signal) {}
+  int signal() const noexcept { return signal_; }
+
+ private:
+  int signal_;
 };
 
 }  // namespace colorwalk

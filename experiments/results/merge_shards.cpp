@@ -1,5 +1,7 @@
 #include "results/merge_shards.hpp"
 
+#include <csignal>
+#include <filesystem>
 #include <memory>
 #include <optional>
 
@@ -12,11 +14,31 @@ namespace colorwalk {
 
 namespace {
 
+namespace fs = std::filesystem;
+
 struct Input {
   std::unique_ptr<ResultsCsvReader> reader;
   std::vector<CsvRow> rows;  // the current board; empty at the end
+  std::size_t boards = 0;    // read so far
   bool done = false;
 };
+
+// At the end of `in`: it must hold every board of its shard that its run
+// records, else it was cut short (a run stopped, a file truncated).
+void check_complete(const Input& in) {
+  const auto& run = in.reader->provenance();
+  if (!run || run->boards == 0) return;
+  const auto shard = Shard::parse(run->shard);
+  if (!shard) return;
+  const std::size_t whole = shard->size(run->boards);
+  if (in.boards < whole)
+    throw InputError(in.reader->path(), 0,
+                     "holds " + std::to_string(in.boards) + " of the " + std::to_string(whole) +
+                         " boards of its shard " + run->shard + " (its run has " +
+                         std::to_string(run->boards) +
+                         " boards): the run that wrote it did not finish, or the file was cut "
+                         "short; finish it with --resume, then merge");
+}
 
 void advance(Input& in) {
   const std::size_t previous = in.rows.empty() ? 0 : in.rows.front().result.board;
@@ -28,8 +50,10 @@ void advance(Input& in) {
       throw InputError(in.reader->path(), 0,
                        "ends in a partial line: the run that wrote it did not finish (resume it "
                        "with --resume first)");
+    if (had) check_complete(in);
     return;
   }
+  ++in.boards;
   if (had && in.rows.front().result.board <= previous)
     throw InputError(in.reader->path(), in.rows.front().line,
                      "board " + std::to_string(in.rows.front().result.board) + " after board " +
@@ -54,8 +78,13 @@ std::vector<Input> open_inputs(const std::vector<std::string>& paths) {
       throw InputError(path, 1, "not a colorwalk results CSV: it has no header line");
     inputs.push_back(std::move(in));
   }
-  for (Input& in : inputs)
+  for (Input& in : inputs) {
     advance(in);
+    if (in.done)
+      throw InputError(in.reader->path(), 1,
+                       "holds only the header, no rows: its run stopped before its first "
+                       "board, or it is no shard's results; merge the shards that have rows");
+  }
   return inputs;
 }
 
@@ -121,6 +150,57 @@ ReplayedRun rebuild_run(const Input& reference, const MergeOptions& options) {
   return replayed;
 }
 
+// A merged output: written to FILE.partial (beside the file a symbolic link
+// names) and renamed over FILE by commit(), so that a merge refused or
+// stopped half-way leaves no half-written file; a device or a FIFO is
+// written as it is.
+class MergedFile {
+ public:
+  MergedFile() = default;
+  MergedFile(const MergedFile&) = delete;
+  MergedFile& operator=(const MergedFile&) = delete;
+  ~MergedFile() {
+    if (partial_.empty()) return;
+    file_ = LineFile();
+    std::error_code ec;
+    fs::remove(partial_, ec);
+  }
+
+  void create(const std::string& path) {
+    std::error_code ec;
+    target_ = path;
+    if (fs::is_symlink(path, ec) && fs::exists(path, ec)) {
+      const fs::path resolved = fs::canonical(path, ec);
+      if (!ec) target_ = resolved.string();
+    }
+    if (is_special_file(target_)) {
+      file_ = LineFile::create(target_);
+      return;
+    }
+    file_ = LineFile::create(target_ + ".partial");
+    partial_ = target_ + ".partial";  // ours once created and locked
+  }
+
+  bool is_open() const noexcept { return file_.is_open(); }
+  void append(std::string_view lines) { file_.append(lines); }
+
+  // Puts the file in place of FILE and closes it.
+  void commit() {
+    if (!file_.is_open()) return;
+    if (!partial_.empty()) {
+      file_.flush();
+      file_.rename_to(target_);
+      partial_.clear();
+    }
+    file_.close();
+  }
+
+ private:
+  LineFile file_;
+  std::string target_;
+  std::string partial_;  // while the file is FILE.partial
+};
+
 // The merged CSV and JSON Lines files, written board by board.
 class MergedOutputs {
  public:
@@ -130,11 +210,11 @@ class MergedOutputs {
       : peak_column_(peak_column),
         run_text_(run != nullptr ? run->encode() : RunProvenance{}.encode()) {
     if (!options.csv.empty()) {
-      csv_ = LineFile::create(options.csv);
+      csv_.create(options.csv);
       csv_.append(std::string(peak_column ? kCsvHeader : kCsvHeaderWithoutPeak) + "\n");
     }
     if (!options.json.empty()) {
-      json_ = LineFile::create(options.json);
+      json_.create(options.json);
       if (run != nullptr) {
         text_.clear();
         append_json_run(text_, *run);
@@ -161,7 +241,7 @@ class MergedOutputs {
   }
 
   // Ends the JSON file with the summary object, which names the inputs,
-  // and closes both files.
+  // and puts both files in place.
   void finish(const MergeOptions& options, const MergeResult& result) {
     if (json_.is_open()) {
       text_.clear();
@@ -173,13 +253,13 @@ class MergedOutputs {
       append_json_summary(text_, result.solvers, result.summary, info);
       json_.append(text_);
     }
-    csv_.close();
-    json_.close();
+    csv_.commit();
+    json_.commit();
   }
 
  private:
-  LineFile csv_;
-  LineFile json_;
+  MergedFile csv_;
+  MergedFile json_;
   bool peak_column_;
   std::string run_text_;
   bool first_row_ = true;
@@ -278,6 +358,10 @@ MergeResult merge_results(const MergeOptions& options) {
 
   std::size_t expected = 0;
   while (replayed) {
+    if (const int sig = options.stop_signal ? options.stop_signal() : 0; sig != 0)
+      throw Interrupted(sig, std::string("stopped by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") +
+                                 " after " + std::to_string(expected) +
+                                 " boards; no output was written (the inputs are as they were)");
     Input* next = next_input(inputs);
     if (next == nullptr) break;
     const std::vector<BoardResult> results =
@@ -288,11 +372,15 @@ MergeResult merge_results(const MergeOptions& options) {
     ++expected;
     advance(*next);
   }
-  if (options.expect && result.summary.boards() != *options.expect)
+  const std::size_t held = result.summary.boards();
+  if (options.expect && held != *options.expect)
     throw InputError(options.inputs.empty() ? std::string("merge") : options.inputs.front(), 0,
-                     "the inputs hold " + std::to_string(result.summary.boards()) +
-                         " boards, expected " + std::to_string(*options.expect) + " (boards " +
-                         std::to_string(result.summary.boards()) + " on are missing)");
+                     "the inputs hold " + std::to_string(held) + " boards, expected " +
+                         std::to_string(*options.expect) +
+                         (held < *options.expect
+                              ? " (boards " + std::to_string(held) + " on are missing)"
+                              : " (" + std::to_string(held - *options.expect) +
+                                    " more than expected: is --expect right?)"));
   outputs.finish(options, result);
   return result;
 }

@@ -8,10 +8,15 @@
 // every board, each board complete (one row per solver) and boards in
 // increasing order, each a board of the run's source. Together the inputs
 // must hold boards 0, 1, 2, ... each exactly once (and `expect` of them,
-// when given). Every row is checked and every verified solution replayed on
+// when given), and each input every board of its shard that its run
+// records (a file cut short is refused), and an input with no rows is
+// refused. Every row is checked and every verified solution replayed on
 // its board (RowChecker, results/csv_reader.hpp), whose source MergeOptions::source
 // rebuilds from the record. Anything else is an InputError naming the file
-// and line. The merged CSV and JSON Lines record the run with shard 0/1.
+// and line. The merged CSV and JSON Lines record the run with shard 0/1;
+// each is written to FILE.partial and renamed over FILE at the end, so that
+// a merge refused or stopped half-way leaves none (a device or a FIFO is
+// written as it is).
 // Inputs written before the `peak_mib` column merge with the others: the
 // merged CSV has the column when any input has it, empty in their rows.
 #pragma once
@@ -36,6 +41,9 @@ struct MergeOptions {
   // The boards of the run the inputs record; throws a UserError saying why
   // when it cannot rebuild them. Called once, when an input has rows.
   std::function<std::unique_ptr<BoardSource>(const RunProvenance&)> source;
+  // Polled between boards: the signal that asks to stop, 0 for none. When
+  // it asks, the merge throws Interrupted (engine/exit_status.hpp).
+  std::function<int()> stop_signal = {};
 };
 
 struct MergeResult {

@@ -119,6 +119,9 @@ int main(int argc, char** argv) {
     } catch (const UserError& e) {
       std::cerr << "colorwalk " << command << ": " << e.what() << "\n";
       return kExitUsage;
+    } catch (const Interrupted& e) {
+      std::cerr << "colorwalk " << command << ": " << e.what() << "\n";
+      return 128 + e.signal();
     } catch (const std::bad_alloc&) {
       std::cerr << "colorwalk " << command << ": out of memory\n";
       return kExitFailure;

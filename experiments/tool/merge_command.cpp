@@ -8,6 +8,7 @@
 #include "results/provenance.hpp"
 #include "tool/commands.hpp"
 #include "tool/options.hpp"
+#include "tool/signals.hpp"
 
 namespace colorwalk::cli {
 
@@ -35,10 +36,11 @@ int cmd_merge(int argc, char** argv) {
              "and hold whole boards; together they must hold boards 0, 1, 2, ... once each.\n"
              "Every solution is replayed on its board, rebuilt from the source options the\n"
              "inputs record (relative paths from here), or from SOURCE when given (the same\n"
-             "boards; put the CSVs before a --boards list). Exit 0 success, 1 when rows of\n"
-             "the inputs did not verify, 2 on bad input (a duplicate, a gap, another run's\n"
-             "shard, a solution that does not clear its board, ...), 3 when an output cannot\n"
-             "be written.",
+             "boards; put the CSVs before a --boards list). Outputs appear only when the merge\n"
+             "is complete. Exit 0 success, 1 when rows of the inputs did not verify, 2 on bad\n"
+             "input (a duplicate, a gap, a shard cut short, another run's shard, a solution\n"
+             "that does not clear its board, ...), 3 when an output cannot be written, 130 or\n"
+             "143 when SIGINT or SIGTERM stopped it.",
              &positional))
     return kExitOk;
   if (!vm.count("input")) throw UsageError("give the CSV files to merge");
@@ -56,15 +58,40 @@ int cmd_merge(int argc, char** argv) {
           "the inputs do not record the options of their boards (an experiment's "
           "CSV?): give them to merge (--articles N, --random N ... or --boards "
           "FILE)");
+    std::unique_ptr<BoardSource> source;
     try {
-      return parse_source_words(run.source_args);
+      source = parse_source_words(run.source_args);
     } catch (const std::exception& e) {
       throw UsageError("cannot rebuild the boards the inputs were solved on from their record (" +
                        join_command(run.source_args) + "): " + e.what() +
                        "; give the source options to merge");
     }
+    // The recorded --boards paths are read as the given ones are: no output
+    // may be one of them or go into one of their folders.
+    po::variables_map recorded;
+    po::store(po::command_line_parser(run.source_args).options(source_options()).run(), recorded);
+    if (recorded.count("boards"))
+      check_output_paths(vm, report_outputs(vm),
+                         recorded["boards"].as<std::vector<std::string>>());
+    return source;
   };
-  const MergeResult result = merge_results(options);
+  // SIGINT and SIGTERM stop the merge between boards; it leaves no output.
+  StopListener& signals = single_stop_signals();
+  StopFlags& flags = signals.flags();
+  flags.stop = false;
+  flags.signal = 0;
+  options.stop_signal = [&flags] { return flags.stop.load() ? flags.signal.load() : 0; };
+  struct Listening {
+    StopListener& listener;
+    explicit Listening(StopListener& l) : listener(l) { listener.listen(); }
+    ~Listening() { listener.stop_listening(); }
+    Listening(const Listening&) = delete;
+    Listening& operator=(const Listening&) = delete;
+  };
+  const MergeResult result = [&] {
+    const Listening listening(signals);
+    return merge_results(options);
+  }();
   if (!vm["quiet"].as<bool>())
     write_summary_table(std::cout, result.solvers, result.summary.solvers(),
                         vm["markdown"].as<bool>() ? TableStyle::kMarkdown : TableStyle::kText);

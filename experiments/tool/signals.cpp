@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <csignal>
 
 namespace colorwalk::cli {
@@ -9,8 +10,21 @@ namespace {
 
 // Static, so that the handler never sees them come or go.
 StopFlags g_flags;
+// Set while the listener of a command with no boards to finish listens.
+std::atomic<bool> g_single{false};
 
 void on_stop_signal(int sig) {
+  if (g_single.load()) {
+    // The first signal stops (the command says how when it has); the next kills.
+    if (!g_flags.stop.load()) {
+      g_flags.signal.store(sig);
+      g_flags.stop.store(true);
+      return;
+    }
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+    return;
+  }
   if (!g_flags.stop.load()) {
     g_flags.signal.store(sig);
     g_flags.stop.store(true);
@@ -30,9 +44,12 @@ void on_stop_signal(int sig) {
 
 class StopSignals final : public StopListener {
  public:
+  explicit StopSignals(bool single) : single_(single) {}
+
   StopFlags& flags() override { return g_flags; }
 
   void listen() override {
+    g_single.store(single_);
     struct sigaction action {};
     action.sa_handler = on_stop_signal;
     sigemptyset(&action.sa_mask);
@@ -47,6 +64,7 @@ class StopSignals final : public StopListener {
   }
 
  private:
+  bool single_;
   struct sigaction old_int_ {};
   struct sigaction old_term_ {};
 };
@@ -54,7 +72,12 @@ class StopSignals final : public StopListener {
 }  // namespace
 
 StopListener& stop_signals() {
-  static StopSignals signals;
+  static StopSignals signals(false);
+  return signals;
+}
+
+StopListener& single_stop_signals() {
+  static StopSignals signals(true);
   return signals;
 }
 

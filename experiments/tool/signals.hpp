@@ -9,5 +9,9 @@ namespace colorwalk::cli {
 
 // The process's one listener for the two signals.
 StopListener& stop_signals();
+// For a command with no boards to finish (merge): the first signal only sets
+// the flags, silently (the command says what it did once it has stopped);
+// the second kills.
+StopListener& single_stop_signals();
 
 }  // namespace colorwalk::cli
