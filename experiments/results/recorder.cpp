@@ -1,6 +1,10 @@
 #include "results/recorder.hpp"
 
+#include <charconv>
+#include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 
 #include "engine/exit_status.hpp"
 #include "game/board_io.hpp"
@@ -18,6 +22,99 @@ std::string join_solvers(const std::vector<std::string>& solvers) {
     out += (out.empty() ? "" : ", ") + s;
   return out;
 }
+
+// The JSON string that starts at `text[at]` (its opening quote), unescaped
+// as json_string() escapes; nullopt when it is not one.
+std::optional<std::string> json_string_at(std::string_view text, std::size_t at) {
+  if (at >= text.size() || text[at] != '"') return std::nullopt;
+  std::string out;
+  for (std::size_t i = at + 1; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '"') return out;
+    if (c != '\\') {
+      out += c;
+      continue;
+    }
+    if (++i == text.size()) return std::nullopt;
+    switch (text[i]) {
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case 't': out += '\t'; break;
+      case 'u': {
+        unsigned code = 0;
+        if (i + 4 >= text.size() ||
+            std::from_chars(text.data() + i + 1, text.data() + i + 5, code, 16).ptr !=
+                text.data() + i + 5 ||
+            code >= 0x80)
+          return std::nullopt;
+        out += static_cast<char>(code);
+        i += 4;
+        break;
+      }
+      default: out += text[i];
+    }
+  }
+  return std::nullopt;
+}
+
+// The reasons an earlier run gave for its rows that did not verify, read
+// from its JSON Lines file in board order as the CSV is read back: the CSV
+// records no reason. Anything unreadable there just gives no reason.
+class RecordedReasons {
+ public:
+  explicit RecordedReasons(const std::string& path) : in_(path, std::ios::binary) {}
+
+  // The reason recorded for `solver`'s row of `board` ("" when none is);
+  // asked in the order of the rows.
+  std::string reason(std::size_t board, const std::string& solver) {
+    for (;;) {
+      if (!has_line_ && !read_line()) return "";
+      if (line_board_ > board) return "";  // kept for a later row
+      has_line_ = false;
+      if (line_board_ == board && line_solver_ == solver) return line_error_;
+    }
+  }
+
+ private:
+  // Next result line; false at the end of the file.
+  bool read_line() {
+    constexpr std::size_t kMaxLine = std::size_t{1} << 20;  // a row is far shorter
+    std::string line;
+    while (in_) {
+      line.clear();
+      char c = 0;
+      while (in_.get(c) && c != '\n')
+        if (line.size() < kMaxLine) line += c;
+      constexpr std::string_view kStart = "{\"type\":\"result\",\"board\":";
+      if (!line.starts_with(kStart)) continue;
+      const std::string_view text(line);
+      std::size_t board = 0;
+      if (std::from_chars(text.data() + kStart.size(), text.data() + text.size(), board).ec !=
+          std::errc{})
+        continue;
+      const std::size_t solver_key = text.find(",\"solver\":");
+      if (solver_key == std::string_view::npos) continue;
+      const auto solver = json_string_at(text, solver_key + 10);
+      if (!solver) continue;
+      const std::size_t error_key = text.rfind(",\"error\":");
+      std::optional<std::string> error;
+      if (error_key != std::string_view::npos) error = json_string_at(text, error_key + 9);
+      has_line_ = true;
+      line_board_ = board;
+      line_solver_ = *solver;
+      line_error_ = error.value_or("");
+      return true;
+    }
+    has_line_ = false;
+    return false;
+  }
+
+  std::ifstream in_;
+  bool has_line_ = false;  // a line read and not yet asked for
+  std::size_t line_board_ = 0;
+  std::string line_solver_;
+  std::string line_error_;
+};
 
 }  // namespace
 
@@ -87,8 +184,14 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
   std::uint64_t kept = reader.offset();
   std::vector<CsvRow> rows;
   std::vector<BoardResult> results;
+  // The JSON file being replaced keeps the reasons of the rows that failed.
+  std::optional<RecordedReasons> reasons;
+  if (!json_final_.empty() && fs::is_regular_file(json_final_, ec)) reasons.emplace(json_final_);
   std::size_t k = 0;
   while (reader.next_board(rows)) {
+    if (const int sig = outputs_.stop_signal ? outputs_.stop_signal() : 0; sig != 0)
+      throw Interrupted(sig, std::string("stopped by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") +
+                                 " while reading back " + path + " to resume it (the files are as they were)");
     check_resumed_board(reader, rows, k, source, options);
     if (rows.size() < solvers_.size()) {
       check_last_board(reader, rows);  // a board cut short by a crash: solved again
@@ -108,6 +211,10 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
     for (std::size_t s = 0; s < rows.size(); ++s) {
       results.push_back(std::move(rows[s].result));
       results.back().solver = s;
+      if (!results.back().verified && reasons) {
+        std::string why = reasons->reason(board, rows[s].solver);
+        if (!why.empty()) results.back().error = std::move(why);
+      }
     }
     if (adopted.is_open()) {
       text_.clear();

@@ -49,6 +49,10 @@ struct RecorderOptions {
   // the `run` column and this run's provenance.
   bool adopt = false;
   RunProvenance provenance = {};  // the run's, written to both files (runs/run.hpp sets it)
+  // Polled between the boards read back when resuming: the signal that asks
+  // to stop, 0 for none. Then resuming throws Interrupted
+  // (engine/exit_status.hpp), leaving the files as they were.
+  std::function<int()> stop_signal = {};
 };
 
 class RunRecorder final : public BatchObserver {

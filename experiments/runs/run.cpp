@@ -205,8 +205,22 @@ std::vector<std::string> resume_command(std::vector<std::string> command,
 void open_outputs(RunRequest& request) {
   request.outputs.provenance =
       make_provenance(*request.source, request.options, request.source_args);
-  request.recorder =
-      std::make_unique<RunRecorder>(*request.source, request.options, request.outputs);
+  RecorderOptions outputs = request.outputs;
+  if (request.stop != nullptr) {
+    // Reading a CSV back to resume it stops at a signal too.
+    StopFlags& flags = request.stop->flags();
+    flags.stop = false;
+    flags.cancel = false;
+    flags.signal = 0;
+    outputs.stop_signal = [&flags] { return flags.stop.load() ? flags.signal.load() : 0; };
+  }
+  try {
+    const Listening listening(request.stop);
+    request.recorder = std::make_unique<RunRecorder>(*request.source, request.options, outputs);
+  } catch (const Interrupted& e) {
+    throw Interrupted(e.signal(), std::string(e.what()) +
+                                      "; resume with: " + join_command(request.resume_command));
+  }
 }
 
 RunOutcome execute(RunRequest& request, std::ostream& log) {
