@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -1353,4 +1354,194 @@ TEST(Catalogue, MoreArticlesBoardsThanTheArticlesHaveAreRefused) {
   EXPECT_EQ(
       run_colorwalk(dir, "gen --articles 100 -o " + quote(dir.file("a.txt")), kTimeout).exit_code,
       0);
+}
+
+// An endless board stream ends solve at the bound on what a board source
+// holds (here --memory-limit), whether its text is held to detect its
+// format or its boards are read as they come, and memory stays bounded.
+TEST(OddInputs, AnEndlessBoardStreamEndsSolve) {
+  ScratchDir dir;
+  for (const std::string format : {"", " --format line"}) {
+    const auto r = run_to(dir,
+                          "solve --boards <(yes 0123)" + format +
+                              " --solver greedy --memory-limit 16MiB",
+                          dir.file("out.txt"));
+    SCOPED_TRACE(format);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("colorwalk solve: /dev/fd/63:"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(": the boards read so far would hold more than 16 MiB in memory; the "
+                         "bound is --memory-limit: give a larger one, or split the boards"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  // The largest child's resident memory, sanitizers' shadow included.
+  rusage usage{};
+  ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &usage), 0);
+  EXPECT_LT(usage.ru_maxrss, 1024L * 1024L) << "KiB";
+}
+
+// merge refuses a shard cut short (fewer boards than its run records for
+// it) and a CSV with only a header, alone or beside real shards, naming
+// the file; --expect says when there are more boards than expected.
+TEST(Merge, ShardsCutShortOrEmptyAreRefused) {
+  ScratchDir dir;
+  const std::string run = "solve --articles 6 --solver greedy -q --shard ";
+  const std::string a = dir.file("a.csv");
+  const std::string b = dir.file("b.csv");
+  ASSERT_EQ(run_colorwalk(dir, run + "0/2 --csv " + quote(a)).exit_code, 0);
+  ASSERT_EQ(run_colorwalk(dir, run + "1/2 --csv " + quote(b)).exit_code, 0);
+  expect_clean(run_colorwalk(dir, "merge -q " + quote(a) + " " + quote(b), kTimeout), 0, "",
+               "whole shards");
+  const auto lines = split_lines(read_file(a));
+  ASSERT_EQ(lines.size(), 4u);
+  const std::string cut = dir.write("cut.csv", lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n");
+  expect_clean(run_colorwalk(dir, "merge " + quote(cut) + " " + quote(b), kTimeout), 2,
+               cut + ": holds 2 of the 3 boards of its shard 0/2 (its run has 6 boards): the "
+                     "run that wrote it did not finish",
+               "a shard cut short");
+  const std::string header = dir.write("header.csv", lines[0] + "\n");
+  for (const std::string& others : {std::string(), quote(a) + " " + quote(b) + " "})
+    expect_clean(run_colorwalk(dir, "merge " + others + quote(header), kTimeout), 2,
+                 header + ":1: holds only the header, no rows", "header only " + others);
+  expect_clean(run_colorwalk(dir, "merge -q " + quote(a) + " " + quote(b) + " --expect 5", kTimeout),
+               2, "the inputs hold 6 boards, expected 5 (1 more than expected", "--expect 5");
+  expect_clean(run_colorwalk(dir, "merge -q " + quote(a) + " " + quote(b) + " --expect 7", kTimeout),
+               2, "the inputs hold 6 boards, expected 7 (boards 6 on are missing)", "--expect 7");
+}
+
+// merge never writes into the folder of the boards its inputs record,
+// given or not.
+TEST(Merge, NeverWritesIntoTheRecordedBoardsFolder) {
+  ScratchDir dir;
+  const std::string boards = dir.file("boards");
+  std::filesystem::create_directory(boards);
+  dir.write("boards/b.txt", "012\n120\n201\n");
+  const std::string csv = dir.file("r.csv");
+  ASSERT_EQ(run_colorwalk(dir, "solve --boards " + quote(boards) + " --solver greedy -q --csv " +
+                                   quote(csv))
+                .exit_code,
+            0);
+  const std::string merged = boards + "/m.csv";
+  expect_clean(run_colorwalk(dir, "merge -q " + quote(csv) + " --csv " + quote(merged), kTimeout),
+               2, "--csv " + merged + ": is in " + boards + ", whose files are read as input",
+               "merge into the recorded boards folder");
+  EXPECT_FALSE(std::filesystem::exists(merged));
+}
+
+// SIGINT stops merge between boards: exit 130, one line, no output left
+// (not even its .partial). The input is a FIFO whose writer pauses, so that
+// the signal lands mid-merge.
+TEST(Merge, AnInterruptLeavesNoOutput) {
+  ScratchDir dir;
+  const std::string csv = dir.file("run.csv");
+  ASSERT_EQ(
+      run_colorwalk(dir, "solve --articles 3 --solver greedy -q --csv " + quote(csv)).exit_code, 0);
+  const std::string fifo = dir.file("fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0644), 0);
+  const std::string out = dir.file("out.csv");
+  const pid_t pid = spawn(dir, {"merge", "-q", fifo, "--csv", out, "--json", dir.file("out.jsonl")});
+  ASSERT_GT(pid, 0);
+  // Board 0 and the first row of board 1, then a pause, then the rest.
+  ASSERT_EQ(std::system(("bash -c " + quote("(head -n 3 " + csv + "; sleep 2; tail -n +4 " + csv +
+                                            ") > " + fifo + " &"))
+                            .c_str()),
+            0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  ASSERT_EQ(kill(pid, SIGINT), 0);
+  EXPECT_EQ(wait_for(pid, 30), 130);
+  const std::string err = read_file(dir.file("spawned.err"));
+  EXPECT_EQ(err,
+            "colorwalk merge: stopped by SIGINT after 1 boards; no output was written (the "
+            "inputs are as they were)\n");
+  for (const char* name : {"out.csv", "out.csv.partial", "out.jsonl", "out.jsonl.partial"})
+    EXPECT_FALSE(std::filesystem::exists(dir.file(name))) << name;
+}
+
+// SIGINT while --resume reads a CSV back stops there: exit 130, the command
+// that resumes, the CSV and JSON file as they were and no JSON .partial.
+// The CSV is many copies of one board's row, so that reading it back takes
+// a while.
+TEST(Resume, AnInterruptWhileReadingBackLeavesTheFilesAsTheyWere) {
+  ScratchDir dir;
+  const std::string one = dir.file("one.txt");
+  ASSERT_EQ(run_colorwalk(dir, "gen --random 1 --size 20x20 --colors 6 --seed 5 -o " + quote(one))
+                .exit_code,
+            0);
+  std::string board;
+  for (const auto& line : split_lines(read_file(one)))
+    if (!line.empty() && line[0] != '#') board += line + "\n";
+  constexpr int kBoards = 20000;
+  std::string many;
+  for (int i = 0; i < kBoards; ++i)
+    many += (i > 0 ? "\n" : "") + board;
+  const std::string boards = dir.write("many.txt", many);
+  const std::string source = "solve --boards " + quote(boards) + " --format grid --solver greedy -q";
+  const std::string first = dir.file("first.csv");
+  ASSERT_EQ(run_colorwalk(dir, source + " --shard 0/" + std::to_string(kBoards) + " --csv " +
+                                   quote(first))
+                .exit_code,
+            0);
+  // Board 0's row as the whole run's first, and the same row for the boards
+  // after it but the last.
+  const auto lines = split_lines(read_file(first));
+  ASSERT_EQ(lines.size(), 2u);
+  std::string row0 = lines[1];
+  const std::string shard = "shard=0/" + std::to_string(kBoards);
+  ASSERT_NE(row0.find(shard), std::string::npos);
+  row0.replace(row0.find(shard), shard.size(), "shard=0/1");
+  auto fields = split_csv_simple(lines[1]);
+  std::string rest;
+  for (std::size_t f = 1; f < 9; ++f)
+    rest += "," + fields[f];
+  std::string text = lines[0] + "\n" + row0 + "\n";
+  for (int i = 1; i < kBoards - 1; ++i)
+    text += std::to_string(i) + rest + ",\n";
+  const std::string csv = dir.write("run.csv", text);
+  const std::string json = dir.write("run.jsonl", "{}\n");
+  const pid_t pid = spawn(dir, {"solve", "--boards", boards, "--format", "grid", "--solver",
+                                "greedy", "-q", "--csv", csv, "--json", json, "--resume"});
+  ASSERT_GT(pid, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kTimeout);
+  while (!std::filesystem::exists(json + ".partial") && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  ASSERT_EQ(kill(pid, SIGINT), 0);
+  EXPECT_EQ(wait_for(pid, 60), 130);
+  const std::string err = read_file(dir.file("spawned.err"));
+  EXPECT_NE(err.find("colorwalk solve: stopped by SIGINT while reading back " + csv +
+                     " to resume it (the files are as they were); resume with: "),
+            std::string::npos)
+      << err;
+  EXPECT_EQ(read_file(csv), text);
+  EXPECT_EQ(read_file(json), "{}\n");
+  EXPECT_FALSE(std::filesystem::exists(json + ".partial"));
+}
+
+// A resumed run's rows that failed keep the reason its JSON file records
+// (the CSV records none).
+TEST(Resume, ResumedRowsKeepTheirRecordedReasons) {
+  ScratchDir dir;
+  const std::string run =
+      "solve --articles 2 --solver greedy --solver astar --threads 1 --memory-limit 1MiB -q";
+  const std::string csv = dir.file("part.csv");
+  const std::string json = dir.file("part.jsonl");
+  ASSERT_EQ(run_colorwalk(dir, run + " --csv " + quote(csv) + " --json " + quote(json), 60).exit_code,
+            1);
+  // Board 1 cut off, as a run stopped after board 0 leaves it.
+  const auto lines = split_lines(read_file(csv));
+  ASSERT_EQ(lines.size(), 5u);
+  dir.write("part.csv", lines[0] + "\n" + lines[1] + "\n" + lines[2] + "\n");
+  const auto r =
+      run_colorwalk(dir, run + " --csv " + quote(csv) + " --json " + quote(json) + " --resume", 60);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("colorwalk: board 0, solver astar: memory limit: "), std::string::npos)
+      << r.err;
+  const std::string rows = read_file(json);
+  EXPECT_EQ(rows.find("failed in the run that wrote"), std::string::npos) << rows;
+  EXPECT_NE(rows.find("\"board\":0,\"solver\":\"astar\""), std::string::npos) << rows;
+  std::size_t reasons = 0;
+  for (std::size_t at = rows.find("\"error\":\"memory limit: "); at != std::string::npos;
+       at = rows.find("\"error\":\"memory limit: ", at + 1))
+    ++reasons;
+  EXPECT_EQ(reasons, 2u) << rows;
 }
