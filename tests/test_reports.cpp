@@ -371,9 +371,11 @@ TEST(Merge, InterleavedShardsInAnyOrder) {
   const ArticlesRun run;
   const auto a = dir.write("a.csv", kHeader + run.rows(0, true) + run.rows(2));
   const auto b = dir.write("b.csv", kHeader + run.rows(1, true));
-  const auto empty = dir.write("c.csv", kHeader);
+  const auto empty = dir.write("c.csv", kHeader);  // no rows, no record: refused
+  EXPECT_NE(merge_error(run.merge({b, empty, a})).find("c.csv:1: holds only the header"),
+            std::string::npos);
   const MergeResult m =
-      merge_results(run.merge({b, empty, a}, dir.file("m.csv"), dir.file("m.jsonl"), 3));
+      merge_results(run.merge({b, a}, dir.file("m.csv"), dir.file("m.jsonl"), 3));
   EXPECT_EQ(m.solvers, (std::vector<std::string>{"greedy", "round-robin-skip"}));
   EXPECT_EQ(m.summary.boards(), 3u);
   RunProvenance merged = run.provenance;

@@ -23,21 +23,33 @@ struct Input {
   bool done = false;
 };
 
-// At the end of `in`: it must hold every board of its shard that its run
-// records, else it was cut short (a run stopped, a file truncated).
-void check_complete(const Input& in) {
-  const auto& run = in.reader->provenance();
-  if (!run || run->boards == 0) return;
-  const auto shard = Shard::parse(run->shard);
-  if (!shard) return;
-  const std::size_t whole = shard->size(run->boards);
-  if (in.boards < whole)
+// Refuses an input that ended holding fewer boards than its shard has (a
+// run stopped, a file cut short).
+void check_whole_shards(const std::vector<Input>& inputs) {
+  for (const Input& in : inputs) {
+    const auto& recorded = in.reader->provenance();
+    const auto shard = recorded ? Shard::parse(recorded->shard) : std::nullopt;
+    if (!in.done || !shard || recorded->boards == 0) continue;
+    const std::size_t whole = shard->size(recorded->boards);
+    if (in.boards >= whole) continue;
     throw InputError(in.reader->path(), 0,
                      "holds " + std::to_string(in.boards) + " of the " + std::to_string(whole) +
-                         " boards of its shard " + run->shard + " (its run has " +
-                         std::to_string(run->boards) +
+                         " boards of its shard " + recorded->shard + " (its run has " +
+                         std::to_string(recorded->boards) +
                          " boards): the run that wrote it did not finish, or the file was cut "
                          "short; finish it with --resume, then merge");
+  }
+}
+
+// The inputs, all done, hold `held` boards: the run they record must have
+// no more.
+void check_complete(const std::vector<Input>& inputs, const RunProvenance& run, std::size_t held) {
+  if (run.boards == 0 || held >= run.boards) return;
+  check_whole_shards(inputs);
+  throw InputError(inputs.front().reader->path(), 0,
+                   "the inputs hold " + std::to_string(held) + " of the " +
+                       std::to_string(run.boards) + " boards of their run (boards " +
+                       std::to_string(held) + " on are missing): merge every shard");
 }
 
 void advance(Input& in) {
@@ -50,7 +62,6 @@ void advance(Input& in) {
       throw InputError(in.reader->path(), 0,
                        "ends in a partial line: the run that wrote it did not finish (resume it "
                        "with --resume first)");
-    if (had) check_complete(in);
     return;
   }
   ++in.boards;
@@ -364,6 +375,8 @@ MergeResult merge_results(const MergeOptions& options) {
                                  " boards; no output was written (the inputs are as they were)");
     Input* next = next_input(inputs);
     if (next == nullptr) break;
+    // A gap: a shard cut short is named rather than the board after it.
+    if (next->rows.front().result.board != expected) check_whole_shards(inputs);
     const std::vector<BoardResult> results =
         board_results(*next, expected, *replayed->source, result);
     replay_board(*next, *replayed);
@@ -373,6 +386,7 @@ MergeResult merge_results(const MergeOptions& options) {
     advance(*next);
   }
   const std::size_t held = result.summary.boards();
+  if (replayed) check_complete(inputs, replayed->run, held);
   if (options.expect && held != *options.expect)
     throw InputError(options.inputs.empty() ? std::string("merge") : options.inputs.front(), 0,
                      "the inputs hold " + std::to_string(held) + " boards, expected " +

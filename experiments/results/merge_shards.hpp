@@ -8,9 +8,8 @@
 // every board, each board complete (one row per solver) and boards in
 // increasing order, each a board of the run's source. Together the inputs
 // must hold boards 0, 1, 2, ... each exactly once (and `expect` of them,
-// when given), and each input every board of its shard that its run
-// records (a file cut short is refused), and an input with no rows is
-// refused. Every row is checked and every verified solution replayed on
+// when given) and every board of the run they record (a shard cut short
+// is refused, naming it); an input with no rows is refused. Every row is checked and every verified solution replayed on
 // its board (RowChecker, results/csv_reader.hpp), whose source MergeOptions::source
 // rebuilds from the record. Anything else is an InputError naming the file
 // and line. The merged CSV and JSON Lines record the run with shard 0/1;

@@ -215,7 +215,7 @@ void open_outputs(RunRequest& request) {
     outputs.stop_signal = [&flags] { return flags.stop.load() ? flags.signal.load() : 0; };
   }
   try {
-    const Listening listening(request.stop);
+    const Listening listening(request.outputs.resume ? request.stop : nullptr);
     request.recorder = std::make_unique<RunRecorder>(*request.source, request.options, outputs);
   } catch (const Interrupted& e) {
     throw Interrupted(e.signal(), std::string(e.what()) +
