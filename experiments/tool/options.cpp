@@ -105,14 +105,7 @@ std::unique_ptr<BoardSource> make_source(const po::variables_map& vm) {
     return std::make_unique<RandomSource>(n, vm["seed"].as<std::uint64_t>(), w, h,
                                           static_cast<std::uint32_t>(k));
   }
-  std::optional<BoardFormat> format;
-  if (vm.count("format")) {
-    const auto format_text = vm["format"].as<std::string>();
-    format = parse_format(format_text);
-    if (!format)
-      throw UsageError("--format must be grid, line or flood-it-boards, got '" + format_text +
-                       "'");
-  }
+  const std::optional<BoardFormat> format = read_format(vm);
   // What the boards may hold in memory: the run's --memory-limit, when given.
   ReadBound bound;
   const auto limit = vm.count("memory-limit") ? parse_bytes(vm["memory-limit"].as<std::string>())
@@ -167,6 +160,15 @@ po::options_description rules_options() {
        "start cell: ROW,COL (0-based) or center (height/2, width/2)");
   // clang-format on
   return d;
+}
+
+std::optional<BoardFormat> read_format(const po::variables_map& vm) {
+  if (!vm.count("format")) return std::nullopt;
+  const auto text = vm["format"].as<std::string>();
+  const auto format = parse_format(text);
+  if (!format)
+    throw UsageError("--format must be grid, line or flood-it-boards, got '" + text + "'");
+  return format;
 }
 
 void read_rules(const po::variables_map& vm, BatchOptions& options) {

@@ -67,6 +67,9 @@ std::unique_ptr<BoardSource> parse_source_words(const std::vector<std::string>& 
 po::options_description rules_options();
 // Reads --rules and --start into options; throws UsageError.
 void read_rules(const po::variables_map& vm, BatchOptions& options);
+// Reads --format: nullopt when not given (the format is told from the file);
+// throws UsageError for an unknown one.
+std::optional<BoardFormat> read_format(const po::variables_map& vm);
 
 // RUN: --threads N, --solver-seed S, --memory-limit BYTES, --quiet.
 po::options_description run_options();

@@ -32,14 +32,7 @@ int cmd_verify(int argc, char** argv) {
   if (!vm.count("solutions")) throw UsageError("give --solutions FILE");
   BatchOptions options;
   read_rules(vm, options);
-  std::optional<BoardFormat> format;
-  if (vm.count("format")) {
-    const auto format_text = vm["format"].as<std::string>();
-    format = parse_format(format_text);
-    if (!format)
-      throw UsageError("--format must be grid, line or flood-it-boards, got '" + format_text +
-                       "'");
-  }
+  const std::optional<BoardFormat> format = read_format(vm);
   const auto boards_path = vm["boards"].as<std::string>();
   const auto solutions_path = vm["solutions"].as<std::string>();
   const FileSource source(boards_path, load_board_file(boards_path, format).boards);
