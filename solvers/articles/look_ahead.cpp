@@ -165,6 +165,11 @@ Color LookAhead::best_first_move(const Gains& g, const MarkerState& state, unsig
 Color LookAhead::choose(const ClusterGraph& graph, const MarkerState& state, Metric metric,
                         unsigned depth, bool legacy) {
   assert(depth >= 1 && !graph.is_cleared(state));
+  // Once per choice, whatever the depth: the limits end a game of
+  // depth-1 choices under a slow metric too (deep-path on a large board).
+  // Before the state is copied below: once stopped, a move costs what
+  // greedy's does, the copies on a large board being a large share of it.
+  if (stopped_ || (limited_ && limits_tripped())) return greedy_move(graph, state);
   graph_ = &graph;
   metric_ = metric;
   depth_ = depth;
@@ -177,9 +182,6 @@ Color LookAhead::choose(const ClusterGraph& graph, const MarkerState& state, Met
   states_[0] = state;
   area_[0] = 0;
   perimeter_[0] = 0;
-  // Once per choice, whatever the depth: the limits end a game of
-  // depth-1 choices under a slow metric too (deep-path on a large board).
-  if (stopped_ || (limited_ && limits_tripped())) return greedy_move(graph, state);
   const auto absorbed = state.absorbed();
   root_absorbed_.assign(absorbed.begin(), absorbed.end());
 
