@@ -10,7 +10,9 @@
 // strictly contains) keeps only nodes whose f can beat it. Optimal when it
 // finishes (A*'s path, or the beam's if nothing beats it); at a node,
 // memory or time limit it returns the better of the beam's answer and the
-// best open node completed greedily, with proven_optimal = 0.
+// best open node completed greedily, with proven_optimal = 0 (the beam's
+// alone when the time is up before A* begins; past the limit the bounds of
+// a large graph are cut short, BoundCutoff).
 //
 // With several workers (threads=N, or by default the threads the batch
 // engine leaves idle: SolveContext::workers) A* is libsearch's parallel
@@ -123,12 +125,19 @@ class AStar final : public Solver {
   Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
     search::Limits limits = search_limits(graph, context, memory_mib_, seconds_, nodes_);
     UpperBound upper = beam_bound(graph, limits);
+    // Out of time already: the beams' answer (greedy's, if they were
+    // stopped) is the answer; A* would stop at once and complete its root
+    // greedily, a greedy game's time again on a large board.
+    if (beam_width_ > 0 && limits_passed(limits)) return stopped_before_astar(upper);
     const auto bound = beam_width_ > 0 ? static_cast<std::uint32_t>(upper.known.moves.size())
                                        : std::numeric_limits<std::uint32_t>::max();
     // The node limit is for the board: A* gets what the beam left.
     if (nodes_ > 0) limits.max_expansions = nodes_ - std::min(nodes_, upper.known.expanded);
-    const ExactDomain domain(graph, rules_);
-    const ExactBound lower_bound(graph, completion_, rise_limits_);
+    // Past the limits, the bounds of a large graph are cut short (the
+    // search stops at its next look at the clock, not proven).
+    const BoundCutoff cutoff(limits);
+    const ExactDomain domain(graph, rules_, &cutoff);
+    const ExactBound lower_bound(graph, completion_, rise_limits_, &cutoff);
     BoundedCost cost{.lower_bound = lower_bound,
                      .bound = bound,
                      .knows_last = rules_.commutation && rules_.neutral};
@@ -140,20 +149,19 @@ class AStar final : public Solver {
       astar.set_skip_dominated(skip_dominated_, dominated_from_, supersets_);
       astar.start(domain.initial_state(), limits);
       astar.run();
-      return outcome(graph, domain, astar, upper);
+      return outcome(graph, domain, astar, upper, cutoff.cut());
     }
     search::NullVisitor visitor;
-    search::BestFirstSearch<ExactDomain, BoundedCost> astar(
-        domain, workspace_, cost, visitor,
-        {.detect_duplicates = true,
-         .expand_best_child_directly = true,
-         .cost_before_lookup = true,
-         .skip_dominated = skip_dominated_,
-         .skip_dominated_from = dominated_from_,
-         .recent_keys = supersets_});
+    search::BestFirstSearch<ExactDomain, BoundedCost> astar(domain, workspace_, cost, visitor,
+                                                            {.detect_duplicates = true,
+                                                             .expand_best_child_directly = true,
+                                                             .cost_before_lookup = true,
+                                                             .skip_dominated = skip_dominated_,
+                                                             .skip_dominated_from = dominated_from_,
+                                                             .recent_keys = supersets_});
     astar.start(domain.initial_state(), limits);
     astar.run();
-    return outcome(graph, domain, astar, upper);
+    return outcome(graph, domain, astar, upper, cutoff.cut());
   }
 
   // An upper bound first: A* then keeps only nodes that can beat it, which
@@ -169,8 +177,11 @@ class AStar final : public Solver {
     upper.known = solve_with_beam(graph, workspace_, beam_width_, limits, rules_);
     // The beams' peak memory (each runs on workspace_ from its own reset).
     upper.beam_peak = upper.known.peak_bytes;
+    if (limits_passed(limits)) return upper;
     Solution& known = upper.known;
-    const std::uint32_t start_bound = elimination_bound(graph, graph.initial_state());
+    const BoundCutoff cutoff(limits);
+    const std::uint32_t start_bound = elimination_bound(
+        graph, graph.initial_state(), std::numeric_limits<std::uint32_t>::max(), &cutoff);
     std::size_t width = beam_width_;
     for (int widening = 0; widening < kWidenings && known.moves.size() >= start_bound + kWideGap &&
                            !limits_passed(limits);
@@ -187,10 +198,21 @@ class AStar final : public Solver {
     return upper;
   }
 
+  // The beams' answer when a limit passed before A* began: not proven.
+  static Solution stopped_before_astar(UpperBound& upper) {
+    Solution solution;
+    solution.moves = std::move(upper.known.moves);
+    solution.expanded = upper.known.expanded;
+    solution.peak_bytes = upper.beam_peak;
+    return solution;
+  }
+
   // The search's outcome, sequential or parallel (the same interface).
+  // bounds_cut: a limit cut a bound short (BoundCutoff), so neither a goal
+  // nor an exhausted search proves anything.
   template <class Search>
   Solution outcome(const ClusterGraph& graph, const ExactDomain& domain, Search& astar,
-                   UpperBound& upper) {
+                   UpperBound& upper, bool bounds_cut) {
     Solution solution;
     const search::Stats& stats = astar.stats();
     solution.expanded = upper.known.expanded + stats.expanded;
@@ -206,11 +228,11 @@ class AStar final : public Solver {
     switch (astar.status()) {
       case search::Status::kSolved:  // cheaper than the bound, and optimal
         astar.path_to(astar.goal(), solution.moves);
-        solution.proven_optimal = true;
+        solution.proven_optimal = !bounds_cut;
         return solution;
       case search::Status::kExhausted:  // nothing beats the bound: it is optimal
         solution.moves = std::move(upper.known.moves);
-        solution.proven_optimal = beam_width_ > 0;
+        solution.proven_optimal = beam_width_ > 0 && !bounds_cut;
         return solution;
       default:
         break;

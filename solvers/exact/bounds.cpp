@@ -129,7 +129,7 @@ template <std::size_t N, bool kCapture = false>
 [[gnu::always_inline]] inline std::uint32_t play_out_relaxed(
     const ClusterGraph& graph, WordSetArg<N> visited, WordSetArg<N> current,
     std::uint64_t remaining, std::uint32_t left, std::uint32_t moves, std::uint32_t cap,
-    FirstElimination<N>* capture = nullptr) {
+    FirstElimination<N>* capture = nullptr, const BoundCutoff* cutoff = nullptr) {
   using Word = ClusterGraph::Word;
   using Set = WordSet<N>;
   const std::size_t words = words_of<N>(graph);
@@ -160,8 +160,11 @@ template <std::size_t N, bool kCapture = false>
   bool known = false;  // `completed` is already this round's
   while (true) {
     // moves + colours left never decreases from round to round and ends at
-    // the bound, so once it reaches the cap the bound does too.
+    // the bound, so once it reaches the cap the bound does too; and cut
+    // short, it is a lower bound still.
     if (moves + left >= cap) return moves + left;
+    if constexpr (N == 0)
+      if (cutoff != nullptr && cutoff->stop_now()) return moves + left;
     if (!known) {
       if constexpr (kCapture)
         if (!capture->seen) std::copy_n(current.data(), N, capture->layers + (moves + 1) * N);
@@ -235,7 +238,7 @@ template <std::size_t N, bool kCapture = false>
 // The elimination bound: its relaxed game from the state.
 template <std::size_t N>
 std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerState& s,
-                                     std::uint32_t cap) {
+                                     std::uint32_t cap, const BoundCutoff* cutoff) {
   using Word = ClusterGraph::Word;
   using Set = WordSet<N>;
   const std::size_t words = words_of<N>(graph);
@@ -258,15 +261,18 @@ std::uint32_t elimination_bound_impl(const ClusterGraph& graph, const MarkerStat
   }
   const auto left = static_cast<std::uint32_t>(std::popcount(remaining));
   if (left <= 1) return left;
-  return play_out_relaxed<N>(graph, visited, current, remaining, left, 0, cap);
+  return play_out_relaxed<N>(graph, visited, current, remaining, left, 0, cap, nullptr, cutoff);
 }
 
 }  // namespace
 
-std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
-                                std::uint32_t cap) {
-  return with_set_words(graph.set_words(),
-                        [&]<std::size_t N>() { return elimination_bound_impl<N>(graph, s, cap); });
+std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s, std::uint32_t cap,
+                                const BoundCutoff* cutoff) {
+  // Smaller graphs play their game out: it is soon over.
+  if (graph.set_words() < BoundCutoff::kWords) cutoff = nullptr;
+  return with_set_words(graph.set_words(), [&]<std::size_t N>() {
+    return elimination_bound_impl<N>(graph, s, cap, cutoff);
+  });
 }
 
 namespace {
@@ -631,11 +637,12 @@ std::uint32_t completion_bound_impl(const ClusterGraph& graph, const ClusterBall
 
 std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
                                const MarkerState& s, std::uint32_t cap, std::uint32_t max_rise,
-                               std::uint32_t levels, RiseLimits limits, LastMove last) {
+                               std::uint32_t levels, RiseLimits limits, LastMove last,
+                               const BoundCutoff* cutoff) {
   max_rise = std::min(max_rise, kMaxRise);
   return with_set_words(graph.set_words(), [&]<std::size_t N>() -> std::uint32_t {
     if constexpr (N == 0)
-      return elimination_bound(graph, s, cap);  // graphs of more than 1024 clusters
+      return elimination_bound(graph, s, cap, cutoff);  // graphs of more than 1024 clusters
     else if (balls.empty() || max_rise == 0)
       return elimination_bound(graph, s, cap);
     else

@@ -65,6 +65,9 @@
 //   before p; the fresh sets make it exact without storing that region.)
 #pragma once
 
+#include <atomic>
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -72,6 +75,7 @@
 
 #include "exact/cluster_balls.hpp"
 #include "game/cluster_graph.hpp"
+#include "search/limits.hpp"
 
 namespace colorwalk {
 
@@ -79,10 +83,52 @@ std::uint32_t colors_left(const ClusterGraph& graph, const MarkerState& s) noexc
 
 std::uint32_t distance_bound(const ClusterGraph& graph, const MarkerState& s);
 
+// A search's deadline and cancellation flag, for the bounds of a large
+// graph, whose relaxed game can take as long as a whole greedy game: past
+// the deadline (or with the flag raised) the game stops where it is and
+// the bound is the moves it counted so far, a weaker lower bound, still
+// admissible. Only graphs of kWords set words or more look at it, once a
+// round (where a round costs far more than a look at the clock). cut()
+// then tells the search that a bound was cut short: the search has lost
+// its guarantee (a capped bound no longer decides its thresholds), so its
+// answer is not proven. Read-only but for that flag, which threads may
+// share.
+class BoundCutoff {
+ public:
+  static constexpr std::size_t kWords = 1024;  // 65,536 clusters
+
+  BoundCutoff() = default;  // never cuts
+  explicit BoundCutoff(const search::Limits& limits) noexcept
+      : deadline_(limits.deadline), cancel_(limits.cancel) {}
+  BoundCutoff(const BoundCutoff&) = delete;
+  BoundCutoff& operator=(const BoundCutoff&) = delete;
+
+  // Whether the game should stop now (and then cut() from now on).
+  bool stop_now() const noexcept {
+    if (cut_.load(std::memory_order_relaxed)) return true;
+    if ((cancel_ != nullptr && cancel_->load(std::memory_order_relaxed)) ||
+        (deadline_ && std::chrono::steady_clock::now() >= *deadline_)) {
+      cut_.store(true, std::memory_order_relaxed);
+      return true;
+    }
+    return false;
+  }
+  // A bound was cut short.
+  bool cut() const noexcept { return cut_.load(std::memory_order_relaxed); }
+
+ private:
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+  const std::atomic<bool>* cancel_ = nullptr;
+  mutable std::atomic<bool> cut_{false};
+};
+
 // With a cap, the work stops once the bound is known to reach it: the result
 // is the bound when it is below `cap`, and some value >= cap otherwise.
+// With a cutoff, past it the work stops too, with a smaller bound
+// (BoundCutoff).
 std::uint32_t elimination_bound(const ClusterGraph& graph, const MarkerState& s,
-                                std::uint32_t cap = std::numeric_limits<std::uint32_t>::max());
+                                std::uint32_t cap = std::numeric_limits<std::uint32_t>::max(),
+                                const BoundCutoff* cutoff = nullptr);
 
 // The completion bound with rises up to max_rise (at most kMaxRise; 0: the
 // elimination bound). Uncapped, it is the largest relaxed game among the
@@ -127,11 +173,14 @@ struct LastMove {
   Color color = kNoColor;
   std::uint64_t fresh = kEveryColor;
 };
+// (The cutoff: for the elimination bound of graphs of more than 1024
+// clusters, as above.)
 std::uint32_t completion_bound(const ClusterGraph& graph, const ClusterBalls& balls,
                                const MarkerState& s,
                                std::uint32_t cap = std::numeric_limits<std::uint32_t>::max(),
                                std::uint32_t max_rise = 1, std::uint32_t levels = 1,
-                               RiseLimits limits = {}, LastMove last = {});
+                               RiseLimits limits = {}, LastMove last = {},
+                               const BoundCutoff* cutoff = nullptr);
 
 std::optional<Color> dominant_move(const ClusterGraph& graph, const MarkerState& s) noexcept;
 
@@ -175,13 +224,16 @@ class ExactBound {
  public:
   // max_rise: the completion bound's largest rise (at most kMaxRise); 0
   // gives the elimination bound and builds no cluster balls. limits: those
-  // on the rises above 1 (RiseLimits).
-  explicit ExactBound(const ClusterGraph& graph, std::uint32_t max_rise = 1,
-                      RiseLimits limits = {})
+  // on the rises above 1 (RiseLimits). cutoff: a search's deadline for the
+  // bounds of a large graph (BoundCutoff; it must outlive the bound), past
+  // which they are weaker and the guarantees below no longer hold.
+  explicit ExactBound(const ClusterGraph& graph, std::uint32_t max_rise = 1, RiseLimits limits = {},
+                      const BoundCutoff* cutoff = nullptr)
       : graph_(graph),
         balls_(max_rise > 0 ? ClusterBalls(graph) : ClusterBalls()),
         max_rise_(max_rise),
-        limits_(limits) {}
+        limits_(limits),
+        cutoff_(cutoff) {}
 
   std::uint32_t max_rise() const noexcept { return max_rise_; }
 
@@ -196,8 +248,8 @@ class ExactBound {
   std::uint32_t capped(const MarkerState& s, std::uint32_t cap, std::uint32_t levels,
                        LastMove last = {}) const {
     return max_rise_ > 0
-               ? completion_bound(graph_, balls_, s, cap, max_rise_, levels, limits_, last)
-               : elimination_bound(graph_, s, cap);
+               ? completion_bound(graph_, balls_, s, cap, max_rise_, levels, limits_, last, cutoff_)
+               : elimination_bound(graph_, s, cap, cutoff_);
   }
 
  private:
@@ -205,6 +257,7 @@ class ExactBound {
   ClusterBalls balls_;
   std::uint32_t max_rise_;
   RiseLimits limits_;
+  const BoundCutoff* cutoff_;
 };
 
 }  // namespace colorwalk

@@ -8,7 +8,10 @@ namespace colorwalk {
 
 Solution solve_with_beam(const ClusterGraph& graph, search::Workspace& workspace, std::size_t width,
                          const search::Limits& limits, ExactRules rules) {
-  const ExactDomain domain(graph, rules);
+  // Past the limits, the keys of the children in hand are cut short (the
+  // beam stops at its next look at the clock; its answer is never proven).
+  const BoundCutoff cutoff(limits);
+  const ExactDomain domain(graph, rules, &cutoff);
   search::BeamSearch<ExactDomain> beam(domain, workspace);
   const auto result = beam.search(
       domain.initial_state(), limits, {.width = width},

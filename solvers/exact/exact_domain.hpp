@@ -34,6 +34,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <limits>
 #include <span>
 #include <type_traits>
 
@@ -66,8 +67,11 @@ class ExactDomain {
   using Move = Color;
   static constexpr std::size_t kMaxMoves = kMaxColors;
 
-  explicit ExactDomain(const ClusterGraph& graph, ExactRules rules = {})
-      : graph_(graph), rules_(rules) {}
+  // cutoff: a search's deadline for lower_bound() on a large graph
+  // (BoundCutoff, bounds.hpp; it must outlive the domain).
+  explicit ExactDomain(const ClusterGraph& graph, ExactRules rules = {},
+                       const BoundCutoff* cutoff = nullptr)
+      : graph_(graph), rules_(rules), cutoff_(cutoff) {}
 
   const ClusterGraph& graph() const noexcept { return graph_; }
 
@@ -108,7 +112,9 @@ class ExactDomain {
     s.last = (meta & kNoLast) == kNoLast ? kNoColor : static_cast<Color>(meta & kNoLast);
     s.last_fresh = (meta >> 6) & kColorBits;
   }
-  std::uint32_t lower_bound(const State& s) const { return elimination_bound(graph_, s.marker); }
+  std::uint32_t lower_bound(const State& s) const {
+    return elimination_bound(graph_, s.marker, std::numeric_limits<std::uint32_t>::max(), cutoff_);
+  }
 
   // A key is the state's region as a bitset of clusters, and a state whose
   // region strictly contains another's, for the same reason, dominates it
@@ -205,6 +211,7 @@ class ExactDomain {
 
   const ClusterGraph& graph_;
   ExactRules rules_;
+  const BoundCutoff* cutoff_;
 };
 
 static_assert(search::Domain<ExactDomain>);

@@ -6,7 +6,7 @@
 // holds one, that answer is optimal. IDA*'s memory is its stack and the
 // table, which a full budget stops growing without stopping the search. At
 // a node or time limit it returns the beam's answer (greedy's with beam=0),
-// with proven_optimal = 0.
+// with proven_optimal = 0; IDA* does not begin when the time is up first.
 #include <algorithm>
 #include <limits>
 
@@ -47,11 +47,16 @@ class IdaStar final : public Solver {
   Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
     search::Limits limits = search_limits(graph, context, p_.memory, p_.seconds, p_.nodes);
     Solution known = p_.beam > 0 ? solve_with_beam(graph, workspace_, p_.beam, limits) : Solution{};
+    // Out of time already: the beam's answer, as IDA* stopped would give.
+    if (p_.beam > 0 && limits_passed(limits)) return known;
     // The node limit is for the board: IDA* gets what the beam left.
     if (p_.nodes > 0) limits.max_expansions = p_.nodes - std::min(p_.nodes, known.expanded);
 
-    const ExactDomain domain(graph);
-    const ExactBound bound(graph, p_.completion);
+    // Past the limits, the bounds of a large graph are cut short (the
+    // search stops at its next look at the clock, not proven).
+    const BoundCutoff cutoff(limits);
+    const ExactDomain domain(graph, {}, &cutoff);
+    const ExactBound bound(graph, p_.completion, {}, &cutoff);
     // IDA* asks whether g + h stays within the threshold, i.e. whether h
     // reaches cap: the capped bound decides exactly that, and stops early.
     auto heuristic = [&bound](const ExactDomain::State& s, std::uint32_t cap) {
@@ -71,11 +76,11 @@ class IdaStar final : public Solver {
     switch (r.status) {
       case search::Status::kSolved:  // cheaper than the beam's, and optimal
         solution.moves = r.path;
-        solution.proven_optimal = true;
+        solution.proven_optimal = !cutoff.cut();
         return solution;
       case search::Status::kExhausted:  // nothing beats the beam's answer: it is optimal
         solution.moves = std::move(known.moves);
-        solution.proven_optimal = p_.beam > 0;
+        solution.proven_optimal = p_.beam > 0 && !cutoff.cut();
         return solution;
       default:
         break;

@@ -37,8 +37,11 @@ class WeightedAStar final : public Solver {
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     const BoardMemory memory(context, {&workspace_});
     const search::Limits limits = search_limits(graph, context, p_.memory, p_.seconds, p_.nodes);
-    const ExactDomain domain(graph);
-    const ExactBound bound(graph, p_.completion);
+    // Past the limits, the bounds of a large graph are cut short (the
+    // search stops at its next look at the clock, not proven).
+    const BoundCutoff cutoff(limits);
+    const ExactDomain domain(graph, {}, &cutoff);
+    const ExactBound bound(graph, p_.completion, {}, &cutoff);
     // Uncapped (no answer yet) the bound is exact; with an answer to beat,
     // the search asks only whether g + h stays below it.
     auto heuristic = [&bound](const ExactDomain::State& s, std::uint32_t cap) {
@@ -52,7 +55,8 @@ class WeightedAStar final : public Solver {
     solution.peak_bytes = r.stats.peak_bytes;
     if (r.found) {
       solution.moves = r.path;
-      solution.proven_optimal = r.status == search::Status::kSolved && r.bound >= r.cost;
+      solution.proven_optimal =
+          r.status == search::Status::kSolved && r.bound >= r.cost && !cutoff.cut();
     } else {
       MarkerState state = graph.initial_state();
       play_greedy(graph, state, solution.moves);
