@@ -783,6 +783,108 @@ TEST(Limits, EveryFamilyStopsAtItsTimeLimit) {
   EXPECT_NE(help.out.find("past its limit"), std::string::npos) << help.out;
 }
 
+// Past a tiny limit on a large board every family ends in about greedy's
+// own time: it finishes with greedy moves once, and what it set up before
+// its first look at the clock costs little (issue 41: astar took four
+// greedy games' time, with its bounds on the whole board, a greedy finish
+// for its beam and another for A*). And a memory limit that leaves astar a
+// few MiB beside the board's graph gets an answer, greedy's (its search
+// used to ask for 1024 states of the board at once, was refused, and the
+// board had none).
+TEST(Limits, ATinyLimitOnALargeBoardEndsInAboutGreedysTime) {
+  ScratchDir dir;
+  // Under the sanitizers a smaller board, and no time asserted.
+  const std::uint64_t side = kSanitized ? 300 : 600;
+  const std::string size = std::to_string(side) + "x" + std::to_string(side);
+  const std::string boards = dir.file("large.txt");
+  ASSERT_EQ(run_colorwalk(
+                dir, "gen --random 1 --size " + size + " --colors 36 --seed 1 -o " + quote(boards))
+                .exit_code,
+            0);
+  const std::vector<std::string> families = {"greedy-look-ahead",
+                                             "max-perimeter-look-ahead",
+                                             "deep-path",
+                                             "path-area",
+                                             "perimeter-area-look-ahead",
+                                             "bfs",
+                                             "dfs",
+                                             "dijkstra",
+                                             "greedy-dijkstra",
+                                             "dijkstra-greedy",
+                                             "dijkstra-dijkstra",
+                                             "max-perimeter-dijkstra",
+                                             "beam",
+                                             "astar",
+                                             "idastar",
+                                             "wastar"};
+  // Each family's solver seconds beside greedy's, all on one graph in one
+  // run: its seconds column, or -1 where the row is not a verified answer.
+  struct Times {
+    double greedy = 0;
+    std::string greedy_solution;
+    std::vector<double> family;
+  };
+  const auto run = [&](const std::vector<std::string>& names) {
+    const std::string csv = dir.file("large.csv");
+    std::string args = "solve --boards " + quote(boards) + " --threads 1 -q --csv " + quote(csv) +
+                       " --solver greedy";
+    for (const auto& name : names)
+      args += " --solver " + name + ":seconds=0.001";
+    const auto r = run_colorwalk(dir, args, kSanitized ? 600 : 120);
+    expect_clean(r, 0, "", args);
+    Times times;
+    const auto lines = split_lines(read_file(csv));
+    EXPECT_EQ(lines.size(), names.size() + 2) << args;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      const auto fields = split_csv_simple(lines[i]);
+      if (fields.size() < 8) {
+        ADD_FAILURE() << lines[i];
+        continue;
+      }
+      const double seconds = fields[7] == "1" ? std::stod(fields[6]) : -1;
+      if (i == 1) {
+        times.greedy = seconds;
+        times.greedy_solution = fields[3];
+      } else {
+        EXPECT_EQ(fields[7], "1") << lines[i];
+        times.family.push_back(seconds);
+      }
+    }
+    times.family.resize(names.size(), -1);
+    return times;
+  };
+  // The limit (0.001 s) and a small margin, a little more where greedy
+  // itself is slow (a loaded machine).
+  const auto within = [](double seconds, double greedy) {
+    return seconds >= 0 && seconds <= 1.4 * greedy + 0.4;
+  };
+  const Times times = run(families);
+  ASSERT_GT(times.greedy, 0);
+  for (std::size_t i = 0; i < families.size(); ++i) {
+    if (kSanitized || within(times.family[i], times.greedy)) continue;
+    // Once more beside greedy alone, should the machine have been busy.
+    const Times again = run({families[i]});
+    EXPECT_TRUE(within(again.family[0], again.greedy))
+        << families[i] << ": " << times.family[i] << " s and " << again.family[0] << " s, greedy "
+        << times.greedy << " s and " << again.greedy << " s";
+  }
+
+  // The board's graph takes 160 bytes a cell of the run's limit; astar has
+  // 8 MiB beside it.
+  const std::uint64_t limit_mib = side * side * 160 / (1 << 20) + 8;
+  const std::string csv = dir.file("memory.csv");
+  const std::string args = "solve --boards " + quote(boards) + " --threads 1 -q --csv " +
+                           quote(csv) + " --memory-limit " + std::to_string(limit_mib) +
+                           "MiB --solver astar:seconds=0.001";
+  expect_clean(run_colorwalk(dir, args, kSanitized ? 600 : 120), 0, "", args);
+  const auto lines = split_lines(read_file(csv));
+  ASSERT_EQ(lines.size(), 2u);
+  const auto fields = split_csv_simple(lines[1]);
+  ASSERT_GE(fields.size(), 8u);
+  EXPECT_EQ(fields[7], "1") << lines[1].substr(0, 200);
+  EXPECT_TRUE(fields[3] == times.greedy_solution) << "astar's answer is not greedy's";
+}
+
 TEST(Limits, ASecondInterruptAbandonsAnyBoard) {
   ScratchDir dir;
   const std::string boards = dir.file("big.txt");
