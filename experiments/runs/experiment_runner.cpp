@@ -168,13 +168,13 @@ std::string fresh_results_dir(const std::string& root, const std::string& name,
       (std::filesystem::path(root) / (name + "-" + date + "-" + commit)).string();
   std::error_code ec;
   std::filesystem::create_directories(root, ec);
-  if (ec) throw UsageError("cannot create results directory '" + root + "': " + ec.message());
+  if (ec) throw OutputError("cannot create results directory '" + root + "': " + ec.message());
   // mkdir either makes the folder or finds it there: simultaneous runs each get their own.
   std::string dir = base;
   for (int n = 2;; ++n) {
     if (std::filesystem::create_directory(dir, ec)) return dir;
     if (ec && !std::filesystem::exists(dir))
-      throw UsageError("cannot create output directory '" + dir + "': " + ec.message());
+      throw OutputError("cannot create output directory '" + dir + "': " + ec.message());
     dir = base + "-" + std::to_string(n);
   }
 }

@@ -239,11 +239,10 @@ RunOutcome execute(RunRequest& request, std::ostream& log) {
           << " bytes of an unfinished board or line from its end)";
     log << "\n";
   }
+  // open_outputs() cleared the flags: a stop while the CSV was read back
+  // stops the run at once rather than being lost.
   StopFlags unstoppable;
   StopFlags& flags = request.stop != nullptr ? request.stop->flags() : unstoppable;
-  flags.stop = false;
-  flags.cancel = false;
-  flags.signal = 0;
   options.stop = &flags.stop;
   options.cancel = &flags.cancel;
 

@@ -522,9 +522,12 @@ std::vector<Board> read_boards(std::istream& in, const std::string& name, BoardF
   bool too_long = false;
   while (reader.next(line, too_long)) {
     if (too_long) throw line_too_long(name, reader.number(), max_len);
-    if (is_comment(line)) continue;
-    if (line.empty()) {
-      if (!builder.empty()) keep(builder.finish());
+    if (is_comment(line) || line.empty()) {
+      // Lines that hold no cells count too, so that an endless stream of
+      // them ends.
+      if (bound != nullptr && !bound->take(line.size() + 1))
+        throw bound->error(name, reader.number());
+      if (!is_comment(line) && !builder.empty()) keep(builder.finish());
       continue;
     }
     builder.add_row(line, reader.number());
@@ -568,9 +571,12 @@ std::string read_text(std::istream& in, const std::string& path, ReadBound* boun
 void check_stated_format(const std::string& path, BoardFormat given) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return;
+  // Only the first line can be a header: a fixed prefix holds it, however
+  // long the file's first line is.
   std::ifstream head = open_input(path);
-  std::string first;
-  std::getline(head, first);
+  std::string first(4096, '\0');
+  head.read(first.data(), static_cast<std::streamsize>(first.size()));
+  first.resize(static_cast<std::size_t>(head.gcount()));
   const auto stated = stated_format(first, path);
   if (stated && *stated != given) {
     const std::string name(format_name(*stated));
@@ -588,8 +594,12 @@ InputError with_format_hint(const InputError& failure, const std::string& path, 
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return failure;
   try {
+    // The hint reads the file again under a bound of its own, and gives up
+    // past it: a hint never costs more memory than the failed read.
+    ReadBound hint_bound;
+    hint_bound.max_bytes = std::uint64_t{64} << 20;
     std::ifstream again = open_input(path);
-    const BoardFormat shown = detect_format(read_text(again, path), path);
+    const BoardFormat shown = detect_format(read_text(again, path, &hint_bound), path);
     if (shown == given) return failure;
     const std::string name(format_name(shown));
     return InputError(failure.file(), failure.line(),
@@ -654,9 +664,10 @@ void write_grid(std::ostream& out, const std::vector<Board>& boards) {
 std::vector<SolutionLine> read_solution_lines(std::istream& in, const std::string& name,
                                               std::size_t max_lines) {
   constexpr std::size_t kMaxSolution = 4 * kMaxCells;
-  // Blank lines tolerated past the last one that may count, so that an
-  // endless stream of them ends too.
+  // Blank and comment lines tolerated past the last one that may count, so
+  // that an endless stream of them ends too.
   constexpr std::size_t kTrailingBlanks = 4096;
+  std::size_t comments_past = 0;  // comment lines once max_lines are read
   LineReader reader(in, name, kMaxSolution);
   std::vector<SolutionLine> lines;
   std::string line;
@@ -666,7 +677,14 @@ std::vector<SolutionLine> read_solution_lines(std::istream& in, const std::strin
     if (too_long)
       throw InputError(name, reader.number(),
                        "line is longer than " + std::to_string(kMaxSolution) + " moves");
-    if (is_comment(line)) continue;
+    if (is_comment(line)) {
+      if (lines.size() >= max_lines && ++comments_past > kTrailingBlanks)
+        throw InputError(name, reader.number(),
+                         "more than " + std::to_string(kTrailingBlanks) +
+                             " comment lines after the last of the " + std::to_string(max_lines) +
+                             (max_lines == 1 ? " board's solution" : " boards' solutions"));
+      continue;
+    }
     for (std::size_t i = 0; i < line.size(); ++i) {
       const auto symbol = normalize_symbol(line[i]);
       if (!symbol)
