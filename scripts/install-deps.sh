@@ -4,9 +4,12 @@
 set -euo pipefail
 
 # clang, its sanitizer and libFuzzer runtimes and llvm-symbolizer: the
-# sanitizer builds and fuzz targets of scripts/test-all.sh.
+# sanitizer builds and fuzz targets of scripts/test-all.sh. OpenMPI: the
+# MPI component of libsearch, colorwalk-mpi and their tests (optional for a
+# build, which leaves them out without it; CI builds and runs them).
 packages=(cmake g++ make libtbb-dev libboost-program-options-dev libboost-container-dev
-          libgtest-dev libbenchmark-dev clang libclang-rt-14-dev llvm)
+          libgtest-dev libbenchmark-dev clang libclang-rt-14-dev llvm
+          libopenmpi-dev openmpi-bin)
 
 missing=()
 for p in "${packages[@]}"; do
