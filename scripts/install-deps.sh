@@ -7,9 +7,11 @@ set -euo pipefail
 # sanitizer builds and fuzz targets of scripts/test-all.sh. OpenMPI: the
 # MPI component of libsearch, colorwalk-mpi and their tests (optional for a
 # build, which leaves them out without it; CI builds and runs them).
+# chromium: the check of `colorwalk show`'s page in a real browser
+# (scripts/check-show-page.sh).
 packages=(cmake g++ make libtbb-dev libboost-program-options-dev libboost-container-dev
           libgtest-dev libbenchmark-dev clang libclang-rt-14-dev llvm
-          libopenmpi-dev openmpi-bin)
+          libopenmpi-dev openmpi-bin chromium)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -9,7 +9,8 @@
 #
 # The sample goes to build/svg-screenshot/ (chart.svg, chart.png). Environment:
 # COLORWALK (the binary, default build/experiments/colorwalk), CHROMIUM (the
-# browser, default chromium). Not part of CI: Chromium is not a build dependency.
+# browser, default chromium). Not part of CI, which checks the page of
+# `colorwalk show` in Chromium instead (scripts/check-show-page.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -4,7 +4,9 @@
 #   2. the Release build (build/) and the whole test suite; then libsearch
 #      configured alone and installed to a temporary prefix, and the example
 #      project (examples/) configured against that install with
-#      find_package, built and its quick check run through ctest;
+#      find_package, built and its quick check run through ctest; and the
+#      page of `colorwalk show` checked in headless Chromium
+#      (scripts/check-show-page.sh, about 20 s);
 #   3. an AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/,
 #      clang) and the whole test suite;
 #   4. a ThreadSanitizer build (build-tsan/, clang) of the batch engine's
@@ -65,6 +67,9 @@ if has_stage release; then
   cmake -S . -B build
   cmake --build build -j"$jobs"
   run_ctest "Release" --test-dir build --output-on-failure -j"$jobs"
+
+  say "the page of colorwalk show in headless Chromium (scripts/check-show-page.sh)"
+  COLORWALK=build/experiments/colorwalk scripts/check-show-page.sh
 
   say "libsearch as a package: installed to a temporary prefix, examples/ built against it"
   korf100="${COLORWALK_DATASETS:-../shared/datasets}/korf100.txt"

@@ -16,6 +16,7 @@ int cmd_verify(int argc, char** argv);
 int cmd_experiment(int argc, char** argv);
 int cmd_merge(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
+int cmd_show(int argc, char** argv);
 
 // Flushes standard output; OutputError when anything written to it so far
 // could not be written (main.cpp checks it once more at the end).

@@ -44,6 +44,8 @@ constexpr const char* kUsage =
     "  solve        run solvers over the boards of a source in parallel; table, CSV,\n"
     "               JSON Lines, SVG chart; shards, resume\n"
     "  verify       replay a solution file on its boards\n"
+    "  show         draw a board and a solution's replay: in the terminal, or as an\n"
+    "               HTML page that steps through it\n"
     "  experiment   run a named, reproducible experiment (colorwalk experiment --list)\n"
     "  merge        combine the CSVs of shards into the results of one run\n"
     "  bench        nodes expanded by fixed solvers on fixed boards, and the time:\n"
@@ -75,6 +77,7 @@ int run(int argc, char** argv) {
   if (command == "experiment") return cmd_experiment(sub_argc, sub_argv);
   if (command == "merge") return cmd_merge(sub_argc, sub_argv);
   if (command == "bench") return cmd_bench(sub_argc, sub_argv);
+  if (command == "show") return cmd_show(sub_argc, sub_argv);
   throw UsageError("unknown command '" + command + "' (colorwalk --help lists them)");
 }
 
