@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Checks the page of `colorwalk show --html` in a real browser: headless
 # Chromium (Debian's `chromium` package) opens the page at the board
-# (#move=0), at a move in between and after the last move (#move=last),
-# takes a screenshot of each, and every cell's colour on each screenshot is
+# (#move=0), at a move in between, after the last move (#move=last) and
+# after its play button has played every move, takes a screenshot of each, and every cell's colour on each screenshot is
 # compared with the colour the engine's replay gives it (`colorwalk show
 # --frame N --cell-colors`). The comparison runs in Chromium too
 # (scripts/check-show-page.js reads the screenshots' pixels from a canvas and
@@ -56,12 +56,19 @@ images=()      # its <img> elements
 fail() { echo "check-show-page: $*" >&2; exit 1; }
 
 # check NAME FRAME HASH SHOW-ARGS...: one screenshot of the page of NAME at
-# #move=HASH, to be compared with frame FRAME's colours.
+# #move=HASH, to be compared with frame FRAME's colours. HASH `play`: a copy
+# of the page that presses its play button at the start, given the virtual
+# time to play every move.
 check() {
   local name=$1 frame=$2 hash=$3
   shift 3
-  local page=$out/$name.html shot=$out/$name-$hash.png dom
-  dom=$(browse "$width,$height" --dump-dom "file://$(realpath "$page")#move=$hash")
+  local page=$out/$name.html shot=$out/$name-$hash.png dom wait=()
+  if [[ $hash == play ]]; then
+    page=$out/$name-play.html
+    { cat "$out/$name.html"; echo '<script>document.getElementById("play").click();</script>'; } >"$page"
+    wait=(--virtual-time-budget=$(( (frame + 2) * 1000 )))
+  fi
+  dom=$(browse "$width,$height" "${wait[@]}" --dump-dom "file://$(realpath "$page")#move=$hash")
   local body
   body=$(grep -o '<body[^>]*>' <<<"$dom" | head -1)
   local shown board
@@ -69,13 +76,14 @@ check() {
   board=$(sed -n 's/.*data-board="\([0-9,]*\)".*/\1/p' <<<"$body")
   [[ $shown == "$frame" ]] || fail "$name: the page at #move=$hash shows frame '${shown}', not $frame"
   [[ -n $board ]] || fail "$name: the page does not say where its board is"
-  browse "$width,$height" --screenshot="$(realpath -m "$shot")" \
+  browse "$width,$height" "${wait[@]}" --screenshot="$(realpath -m "$shot")" \
     "file://$(realpath "$page")#move=$hash" >/dev/null
   [[ -s $shot ]] || fail "$name: chromium wrote no screenshot"
   "$colorwalk" show "$@" --frame "$frame" --cell-colors >"$out/$name-$frame.colors"
-  local id=shot${#images[@]}
+  local id=shot${#images[@]} label="$name at #move=$hash"
+  [[ $hash == play ]] && label="$name played to the end by its play button"
   images+=("<img id=\"$id\" alt=\"\" src=\"data:image/png;base64,$(base64 -w0 "$shot")\">")
-  shots+=("{\"name\":\"$name at #move=$hash\",\"image\":\"$id\",\"board\":[$board],\"colors\":\"$(tr '\n' ' ' <"$out/$name-$frame.colors")\"}")
+  shots+=("{\"name\":\"$label\",\"image\":\"$id\",\"board\":[$board],\"colors\":\"$(tr '\n' ' ' <"$out/$name-$frame.colors")\"}")
   # The last frame's screenshot against the board's colours: must differ.
   if [[ $hash == last ]]; then
     shots+=("{\"name\":\"$name at #move=last against the board's colours (must differ)\",\"image\":\"$id\",\"board\":[$board],\"colors\":\"$(tr '\n' ' ' <"$out/$name-0.colors")\",\"differs\":true}")
@@ -97,6 +105,7 @@ moves=$(page articles "${articles[@]}")
 check articles 0 0 "${articles[@]}"
 check articles $((moves / 2)) $((moves / 2)) "${articles[@]}"
 check articles "$moves" last "${articles[@]}"
+check articles "$moves" play "${articles[@]}"
 
 large=(--random 1 --size 100x100 --colors 6 --rules flood-it --start center --solver greedy)
 moves=$(page large "${large[@]}")
