@@ -6,7 +6,7 @@
 #      project (examples/) configured against that install with
 #      find_package, built and its quick check run through ctest; and the
 #      page of `colorwalk show` checked in headless Chromium
-#      (scripts/check-show-page.sh, about 25 s);
+#      (scripts/check-show-page.sh);
 #   3. an AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/,
 #      clang) and the whole test suite;
 #   4. a ThreadSanitizer build (build-tsan/, clang) of the batch engine's
