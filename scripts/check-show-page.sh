@@ -42,10 +42,12 @@ trap 'rm -rf "$profile"' EXIT
 width=1000
 height=1100
 
-# Chromium as root needs --no-sandbox; sRGB and a scale of 1 make one
-# screenshot pixel one page pixel, in the page's own colours.
+# Chromium as root needs --no-sandbox, and a container's small /dev/shm
+# --disable-dev-shm-usage; sRGB and a scale of 1 make one screenshot pixel
+# one page pixel, in the page's own colours. A browser that hangs is ended.
 browse() {
-  "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+  timeout -k 5 120 "$chromium" --headless --no-sandbox --disable-dev-shm-usage --disable-gpu \
+    --disable-quic --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync \
     --hide-scrollbars --force-device-scale-factor=1 --force-color-profile=srgb \
     --user-data-dir="$profile" --window-size="$1" "${@:2}" 2>/dev/null
@@ -68,7 +70,8 @@ check() {
     { cat "$out/$name.html"; echo '<script>document.getElementById("play").click();</script>'; } >"$page"
     wait=(--virtual-time-budget=$(( (frame + 2) * 1000 )))
   fi
-  dom=$(browse "$width,$height" "${wait[@]}" --dump-dom "file://$(realpath "$page")#move=$hash")
+  dom=$(browse "$width,$height" "${wait[@]}" --dump-dom "file://$(realpath "$page")#move=$hash") ||
+    fail "$name: chromium failed to open $page (status $?)"
   local body
   body=$(grep -o '<body[^>]*>' <<<"$dom" | head -1)
   local shown board
@@ -77,7 +80,7 @@ check() {
   [[ $shown == "$frame" ]] || fail "$name: the page at #move=$hash shows frame '${shown}', not $frame"
   [[ -n $board ]] || fail "$name: the page does not say where its board is"
   browse "$width,$height" "${wait[@]}" --screenshot="$(realpath -m "$shot")" \
-    "file://$(realpath "$page")#move=$hash" >/dev/null
+    "file://$(realpath "$page")#move=$hash" >/dev/null || fail "$name: chromium failed (status $?)"
   [[ -s $shot ]] || fail "$name: chromium wrote no screenshot"
   "$colorwalk" show "$@" --frame "$frame" --cell-colors >"$out/$name-$frame.colors"
   local id=shot${#images[@]} label="$name at #move=$hash"
@@ -119,8 +122,9 @@ check large "$moves" last "${large[@]}"
   echo "<script>const SHOTS = [$(IFS=,; echo "${shots[*]}")];</script>"
   echo "<script>$(cat scripts/check-show-page.js)</script></body></html>"
 } >"$out/check.html"
-verdict=$(browse 800,600 --dump-dom "file://$(realpath "$out/check.html")" |
-  sed -n '/<pre id="verdict">/,/<\/pre>/p' | sed 's/<[^>]*>//g')
+dom=$(browse 800,600 --dump-dom "file://$(realpath "$out/check.html")") ||
+  fail "chromium failed to open the check page (status $?)"
+verdict=$(sed -n '/<pre id="verdict">/,/<\/pre>/p' <<<"$dom" | sed 's/<[^>]*>//g')
 echo "$verdict" | sed 's/^/check-show-page: /'
 grep -qx 'passed' <<<"$verdict" || exit 1
 
