@@ -102,8 +102,9 @@ int main(int argc, char** argv) {
     MPI_Finalize();
     return 2;
   }
-  std::stable_sort(chosen.begin(), chosen.end(),
-                   [](const Instance& a, const Instance& b) { return a.korf_nodes < b.korf_nodes; });
+  std::stable_sort(chosen.begin(), chosen.end(), [](const Instance& a, const Instance& b) {
+    return a.korf_nodes < b.korf_nodes;
+  });
   chosen.resize(std::min(chosen.size(), static_cast<std::size_t>(std::max(0, easiest))));
 
   const examples::FifteenPuzzle puzzle;
@@ -114,9 +115,9 @@ int main(int argc, char** argv) {
   int wrong = 0;
   for (const Instance& instance : chosen) {
     const auto begin = std::chrono::steady_clock::now();
-    const auto r = search::mpi::distributed_astar(
-        puzzle, examples::FifteenPuzzle::make(instance.tiles), workspace, limits, executor,
-        threads, MPI_COMM_WORLD);
+    const auto r =
+        search::mpi::distributed_astar(puzzle, examples::FifteenPuzzle::make(instance.tiles),
+                                       workspace, limits, executor, threads, MPI_COMM_WORLD);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     // Replay the path: it must reach the goal in the optimal number of moves.

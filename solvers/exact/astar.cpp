@@ -18,10 +18,13 @@
 // engine leaves idle: SolveContext::workers) A* is libsearch's parallel
 // best-first search, its workers oneTBB tasks (exact/tbb_executor.hpp):
 // the same answers, optimal where the sequential search's are; with one,
-// the sequential search.
+// the sequential search. A program may install a runner instead
+// (exact/astar_runner.hpp): colorwalk-mpi's spreads A* over MPI ranks.
 #include <algorithm>
 #include <limits>
+#include <utility>
 
+#include "exact/astar_runner.hpp"
 #include "exact/bounds.hpp"
 #include "exact/completion_param.hpp"
 #include "exact/exact_beam.hpp"
@@ -37,6 +40,27 @@
 namespace colorwalk {
 
 namespace {
+
+AStarRunner* astar_runner = nullptr;  // set_astar_runner
+
+// An AStarRunner's outcome, read back as the in-process searches are.
+class RunnerOutcome {
+ public:
+  explicit RunnerOutcome(AStarRun run) : run_(std::move(run)) {}
+  search::Status status() const noexcept { return run_.status; }
+  const search::Stats& stats() const noexcept { return run_.stats; }
+  search::NodeId goal() const noexcept { return kGoal; }
+  search::NodeId best_open() const noexcept { return run_.has_open ? kOpen : search::kNoNode; }
+  void path_to(search::NodeId id, std::vector<Color>& out) const {
+    out = id == kGoal ? run_.goal_path : run_.open_path;
+  }
+  void state_of(search::NodeId, ExactDomain::State& out) const { out = run_.open_state; }
+
+ private:
+  static constexpr search::NodeId kGoal = 0;
+  static constexpr search::NodeId kOpen = 1;
+  AStarRun run_;
+};
 
 struct AStarParams {
   std::int64_t memory = 1024;  // MiB
@@ -92,35 +116,7 @@ class AStar final : public Solver {
     std::uint64_t beam_peak = 0;
   };
 
-  // A node's key for A* under an upper bound: f = g + h, ties to the
-  // deeper, or search::kPruneKey for a node that cannot beat the bound.
-  //
-  // A node's f decides two things: whether it can beat the bound (f <
-  // bound, else it is pruned) and whether it is in the last layer (f =
-  // bound - 1). A* expands every node below the last layer, whatever
-  // their order, and the whole last layer too when the bound is optimal;
-  // when it is not, it expands the last layer only until a goal appears.
-  // So the completion bound is decided at both thresholds: a node it lifts
-  // into the last layer is expanded after the ones below it, and on a
-  // board whose bound is not optimal often never. (With walk=N, rise 2
-  // decides only the first; RiseLimits.)
-  // The bound knows the move that reached the node where the search
-  // keeps the moves that commutation and the neutral-move rule keep
-  // (bounds.hpp, LastMove): it then bounds the solutions below the node
-  // that the search can reach.
-  struct BoundedCost {
-    const ExactBound& lower_bound;
-    std::uint32_t bound;
-    bool knows_last;
-
-    std::int64_t operator()(const ExactDomain::State& s, std::uint32_t g) const {
-      if (g >= bound) return search::kPruneKey;
-      const LastMove last = knows_last ? LastMove{s.last, s.last_fresh} : LastMove{};
-      const std::uint32_t h = lower_bound.capped(s.marker, bound - g, 2, last);
-      if (std::uint64_t{g} + h >= bound) return search::kPruneKey;
-      return search::f_key(std::int64_t{g} + h, g);  // ties to the deeper
-    }
-  };
+  using BoundedCost = AStarBoundedCost;
 
   Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
     search::Limits limits = search_limits(graph, context, memory_mib_, seconds_, nodes_);
@@ -128,7 +124,10 @@ class AStar final : public Solver {
     // Out of time already: the beams' answer (greedy's, if they were
     // stopped) is the answer; A* would stop at once and complete its root
     // greedily, a greedy game's time again on a large board.
-    if (beam_width_ > 0 && limits_passed(limits)) return stopped_before_astar(upper);
+    bool stop = beam_width_ > 0 && limits_passed(limits);
+    // A runner's processes begin A* together or not at all.
+    if (astar_runner != nullptr) stop = !astar_runner->begin(!stop);
+    if (stop) return stopped_before_astar(upper);
     const auto bound = beam_width_ > 0 ? static_cast<std::uint32_t>(upper.known.moves.size())
                                        : std::numeric_limits<std::uint32_t>::max();
     // The node limit is for the board: A* gets what the beam left.
@@ -141,6 +140,10 @@ class AStar final : public Solver {
     BoundedCost cost{.lower_bound = lower_bound,
                      .bound = bound,
                      .knows_last = rules_.commutation && rules_.neutral};
+    if (astar_runner != nullptr) {
+      RunnerOutcome astar(astar_runner->run(domain, cost, limits));
+      return outcome(graph, domain, astar, upper, cutoff.cut());
+    }
     const std::size_t workers = threads_ != 0 ? threads_ : context.workers;
     if (workers > 1) {
       TbbExecutor executor;
@@ -330,5 +333,9 @@ const SolverRegistration kAStar{SolverDescription<P>{
     .make = [](const P& p) { return std::make_unique<AStar>(p); }}};
 
 }  // namespace
+
+void set_astar_runner(AStarRunner* runner) noexcept {
+  astar_runner = runner;
+}
 
 }  // namespace colorwalk

@@ -122,6 +122,9 @@ class DistributedWorkspace {
   const Worker& worker(std::size_t w) const noexcept { return *workers_[w]; }
   std::size_t used() const noexcept { return memory_.used(); }
   std::size_t peak() const noexcept { return memory_.peak(); }
+  std::size_t limit() const noexcept { return memory_.limit(); }
+  // Takes the rank's byte limit refused, over the workspace's life.
+  std::uint64_t refusals() const noexcept { return memory_.refusals(); }
 
   MemoryBudget exchange;  // the exchange buffers' share of the rank's limit
   RecordBuffer send;      // records for the other ranks, rank by rank
@@ -268,18 +271,20 @@ class DistributedBestFirstSearch {
                      received_.data(), static_cast<int>(threads_ * threads_), MPI_UINT64_T, comm_);
       });
       const bool room = packed && make_room();
-      std::uint64_t phase[kPhaseFields] = {kNoNode, static_cast<std::uint64_t>(kRunningCode), 1,
-                                           0};
+      std::uint64_t phase[kPhaseFields] = {kNoNode, static_cast<std::uint64_t>(kRunningCode), 1, 0};
       for (std::size_t w = 0; w < threads_; ++w) {
         const Local& l = local_[w];
-        if (l.goal != kNoNode)
-          phase[0] = std::min<std::uint64_t>(phase[0], global(l.goal, w));
+        if (l.goal != kNoNode) phase[0] = std::min<std::uint64_t>(phase[0], global(l.goal, w));
         if (l.status != Status::kRunning)
           phase[1] = std::min<std::uint64_t>(phase[1], static_cast<std::uint64_t>(l.status));
       }
-      if (!room) phase[1] = std::min<std::uint64_t>(phase[1], static_cast<std::uint64_t>(Status::kLimitReached));
+      if (!room)
+        phase[1] =
+            std::min<std::uint64_t>(phase[1], static_cast<std::uint64_t>(Status::kLimitReached));
       phase[3] = phase_expanded_.exchange(0, std::memory_order_relaxed);
-      collective([&] { MPI_Allreduce(MPI_IN_PLACE, phase, kPhaseFields, MPI_UINT64_T, phase_op_, comm_); });
+      collective([&] {
+        MPI_Allreduce(MPI_IN_PLACE, phase, kPhaseFields, MPI_UINT64_T, phase_op_, comm_);
+      });
       expanded_before_ += phase[3];
       if (phase[0] != kNoNode) {
         goal_ = static_cast<NodeId>(phase[0]);
@@ -331,8 +336,12 @@ class DistributedBestFirstSearch {
   // of the ranks' peaks; wait_seconds: of all workers).
   Stats stats() {
     const Stats mine = local_stats();
-    std::uint64_t v[7] = {mine.expanded, mine.generated,     mine.duplicates,
-                          mine.pruned,   mine.peak_frontier, mine.peak_bytes,
+    std::uint64_t v[7] = {mine.expanded,
+                          mine.generated,
+                          mine.duplicates,
+                          mine.pruned,
+                          mine.peak_frontier,
+                          mine.peak_bytes,
                           0};
     double wait = mine.wait_seconds;
     collective([&] { MPI_Allreduce(MPI_IN_PLACE, v, 6, MPI_UINT64_T, MPI_SUM, comm_); });
@@ -464,9 +473,7 @@ class DistributedBestFirstSearch {
   NodeId global(NodeId local, std::size_t w) const noexcept {
     return static_cast<NodeId>(local * workers_ + rank_ * threads_ + w);
   }
-  int owner_rank(NodeId id) const noexcept {
-    return static_cast<int>((id % workers_) / threads_);
-  }
+  int owner_rank(NodeId id) const noexcept { return static_cast<int>((id % workers_) / threads_); }
   // A node of this rank, by global id.
   const Word* node(NodeId id) const noexcept {
     return dws_.worker((id % workers_) % threads_).ws.pool[static_cast<NodeId>(id / workers_)];
