@@ -341,3 +341,26 @@ TEST(Show, PageIsOneSelfContainedFile) {
                 .exit_code,
             2);
 }
+
+TEST(Show, BoardsByNameUnderFloodItRules) {
+  ScratchDir dir;
+  const std::string boards = dir.file("boards.txt");
+  ASSERT_EQ(run_colorwalk(dir, "gen --random 2 --size 6x5 --colors 3 -o '" + boards + "'").exit_code,
+            0);
+  const std::string base =
+      "show --boards '" + boards + "' --rules flood-it --start center --color never ";
+  const auto r = run_colorwalk(dir, base + "--board-name boards.txt:1 --solver greedy");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("board 1 (boards.txt:1) of ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("flood-it rules, start 2,3"), std::string::npos) << r.out;
+  const auto frames = frames_of(r.out);
+  ASSERT_GE(frames.size(), 2u);
+  // The start cell's whole cluster is the region at the start, drawn blank.
+  EXPECT_EQ(frames[0].caption.rfind("start: the region is ", 0), 0u);
+  EXPECT_EQ(frames[0].rows.at(2).substr(6, 2), "  ");
+  EXPECT_NE(frames.back().caption.find("; cleared"), std::string::npos);
+  const auto wrong = run_colorwalk(dir, base + "--board-name nothing");
+  EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_NE(wrong.err.find("boards.txt:0, boards.txt:1"), std::string::npos) << wrong.err;
+  EXPECT_EQ(run_colorwalk(dir, base + "--board 1 --board-name boards.txt:1").exit_code, 2);
+}
