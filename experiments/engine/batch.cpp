@@ -17,6 +17,7 @@
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "engine/search_watch.hpp"
 #include "game/replay.hpp"
 #include "registry/happens_before.hpp"
 #include "search/shared_memory.hpp"
@@ -117,6 +118,9 @@ struct Slot {
   std::size_t workers = 1;  // SolveContext::workers for its searches
   std::vector<BoardResult> results;
   bool dropped = false;  // not solved, or solved while the run was being cancelled
+  // BatchOptions::watch: each solver's progress on the board, from its
+  // first solve to its result (kept when solved again alone).
+  std::vector<SearchWatch::Search*> watched;
 };
 
 using SolverSet = std::vector<std::unique_ptr<Solver>>;
@@ -218,8 +222,12 @@ void solve_board_with(const BoardSource& source, const BatchOptions& options, So
       result.peak_bytes = 0;
       const SolverInfo& info = *options.solvers[s].info;
       if (!solvers[s]) solvers[s] = options.solvers[s].make();
-      const SolveContext context{board_stream_seed(options.solver_seed, index), options.cancel,
-                                 shared, slot.workers};
+      SolveContext context{board_stream_seed(options.solver_seed, index), options.cancel, shared,
+                           slot.workers};
+      if (options.watch != nullptr) {
+        if (slot.watched[s] == nullptr) slot.watched[s] = options.watch->begin(index, s);
+        context.progress = options.watch->progress(slot.watched[s]);
+      }
       try {
         const auto start = std::chrono::steady_clock::now();
         Solution solution = solvers[s]->solve(graph, context);
@@ -261,8 +269,30 @@ void solve_board_with(const BoardSource& source, const BatchOptions& options, So
   }
 }
 
+void solve_board_alone_if_refused(const BoardSource& source, const BatchOptions& options,
+                                  SolverSet& solvers, search::SharedMemory* shared,
+                                  BoardGate& gate, Slot& slot);
+
+// Solves the slot's board (solve_board_alone_if_refused), telling the
+// run's watch, if any, how each solve ended.
 void solve_board(const BoardSource& source, const BatchOptions& options, SolverSet& solvers,
                  search::SharedMemory* shared, BoardGate& gate, Slot& slot) {
+  slot.watched.assign(options.solvers.size(), nullptr);
+  solve_board_alone_if_refused(source, options, solvers, shared, gate, slot);
+  if (options.watch == nullptr) return;
+  for (std::size_t s = 0; s < slot.watched.size(); ++s) {
+    if (slot.watched[s] == nullptr) continue;
+    if (slot.dropped)
+      options.watch->drop(slot.watched[s]);
+    else
+      options.watch->end(slot.watched[s], slot.results[s]);
+    slot.watched[s] = nullptr;
+  }
+}
+
+void solve_board_alone_if_refused(const BoardSource& source, const BatchOptions& options,
+                                  SolverSet& solvers, search::SharedMemory* shared,
+                                  BoardGate& gate, Slot& slot) {
   const std::size_t count = options.solvers.size();
   slot.results.assign(count, BoardResult{});
   slot.dropped = false;

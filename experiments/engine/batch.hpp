@@ -27,6 +27,8 @@
 
 namespace colorwalk {
 
+class SearchWatch;
+
 // The index-th of `count` interleaved parts of a source: the boards whose
 // source index i has i % count == index.
 struct Shard {
@@ -72,6 +74,9 @@ struct BatchOptions {
   // each solver refused (or for all, when its graph does not fit), and the
   // run goes on.
   std::size_t memory_limit = 0;
+  // Where every solve publishes its live figures for a watcher on another
+  // thread (engine/search_watch.hpp; nullptr: nowhere, at no cost).
+  SearchWatch* watch = nullptr;
 };
 
 // "512 MiB", "1.5 GiB", "24 KiB", "100 bytes": a byte count for messages.

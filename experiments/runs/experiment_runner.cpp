@@ -220,6 +220,7 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   run_request.options = options;
   run_request.quiet = quiet;
   run_request.progress = request.progress;
+  run_request.progress_lines = request.progress_lines;
   run_request.stop = request.stop;
   run_request.outputs = RecorderOptions{file(".csv"), file(".jsonl"), request.resume};
   run_request.resume_command = resume_command(request.command, {"--output-dir", out_dir});

@@ -29,6 +29,7 @@ struct ExperimentRequest {
   std::optional<std::string> output_dir;  // or to this folder itself, when given
   std::vector<std::string> command;       // the command line, to print how to resume
   bool progress = false;                  // draw the progress line on the log
+  bool progress_lines = false;            // RunRequest::progress_lines
   StopListener* stop = nullptr;           // nullptr: nothing stops the run
 };
 

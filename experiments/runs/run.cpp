@@ -16,7 +16,10 @@
 #include <oneapi/tbb/global_control.h>
 
 #include "origin/environment.hpp"
+#include "engine/search_watch.hpp"
 #include "reports/progress.hpp"
+#include "reports/search_display.hpp"
+#include "results/output_file.hpp"
 #include "results/provenance.hpp"
 
 namespace colorwalk {
@@ -246,8 +249,28 @@ RunOutcome execute(RunRequest& request, std::ostream& log) {
   options.stop = &flags.stop;
   options.cancel = &flags.cancel;
 
-  ProgressLine progress(log, request.progress && !request.quiet, options.skip, outcome.total);
-  recorder.set_progress([&](std::size_t done) { progress.update(done); });
+  // The searches in flight, watched only when shown or traced: the boards
+  // line is then the display's.
+  const bool show_searches = !request.quiet && (request.progress || request.progress_lines);
+  SearchWatch watch;
+  LineFile trace;
+  std::optional<SearchDisplay> display;
+  if (show_searches || !request.trace.empty()) {
+    if (!request.trace.empty()) trace = LineFile::create(request.trace);
+    options.watch = &watch;
+    display.emplace(watch, SearchDisplayOptions{.screen = show_searches ? &log : nullptr,
+                                                .terminal = request.progress,
+                                                .trace = trace.is_open() ? &trace : nullptr,
+                                                .solvers = spec_texts(options.solvers),
+                                                .done = options.skip,
+                                                .total = outcome.total});
+  }
+  ProgressLine progress(log, request.progress && !request.quiet && !show_searches, options.skip,
+                        outcome.total);
+  recorder.set_progress([&](std::size_t done) {
+    progress.update(done);
+    if (display) display->set_done(done);
+  });
   const auto start = std::chrono::steady_clock::now();
   {
     const Listening listening(request.stop);
@@ -257,6 +280,11 @@ RunOutcome execute(RunRequest& request, std::ostream& log) {
   }
   outcome.wall = seconds_since(start);
   progress.finish();
+  if (display) {
+    display->stop();  // throws the trace's OutputError
+    if (trace.is_open()) trace.close();
+  }
+  options.watch = nullptr;
   recorder.finish(!outcome.batch.stopped(), request.info);
 
   for (const auto& failure : recorder.failures())

@@ -49,6 +49,7 @@ struct RunSettings {
   std::optional<std::uint64_t> solver_seed;
   std::optional<std::string> memory_limit;  // BYTES, or a number with KiB, MiB, GiB
   bool quiet = false;                       // no table, no progress, no summary line
+  bool progress = false;  // show the searches in flight even when stderr is not a terminal
 };
 
 // Checks `settings` and sets them on `options`; UsageError for a value out
@@ -83,6 +84,10 @@ struct RunRequest {
   RecorderOptions outputs;
   bool quiet = false;                       // only failures and the stop are reported
   bool progress = false;                    // draw the progress line (the log is a terminal)
+  // Show the searches in flight on the log (reports/search_display.hpp):
+  // redrawn in place with `progress`, else as plain lines once a second.
+  bool progress_lines = false;
+  std::string trace;  // write the trace (JSON Lines) to this file (empty: none)
   std::vector<std::string> resume_command;  // printed when the run is stopped
   std::vector<std::string> source_args;     // the options that rebuild the source (provenance)
   RunInfo info;

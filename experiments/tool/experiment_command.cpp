@@ -108,6 +108,7 @@ int cmd_experiment(int argc, char** argv) {
   if (vm.count("output-dir")) request.output_dir = vm["output-dir"].as<std::string>();
   request.command = g_command_line;
   request.progress = ::isatty(STDERR_FILENO) == 1;
+  request.progress_lines = request.settings.progress && !request.progress;
   request.stop = &stop_signals();
 
   if (!experiment.parts.empty()) return run_suite(experiment, request, std::cout, std::cerr);

@@ -198,6 +198,11 @@ po::options_description run_options() {
        "boards held it is solved again with the limit to itself, so outcomes do not depend "
        "on --threads; a solver that does not fit even then fails its board, named on stderr "
        "and unverified in the CSV; the run goes on")
+      ("progress", po::bool_switch(),
+       "show the searches in flight on stderr even when it is not a terminal: a line per "
+       "search (nodes expanded and per second, the proven lower bound, the best answer so "
+       "far, memory) and the boards done, once a second (on a terminal they are shown "
+       "anyway, redrawn in place)")
       ("quiet,q", po::bool_switch(),
        "print nothing but errors: no table, no progress, no summary line");
   // clang-format on
@@ -210,6 +215,7 @@ RunSettings read_run_settings(const po::variables_map& vm) {
   if (vm.count("solver-seed")) settings.solver_seed = vm["solver-seed"].as<std::uint64_t>();
   if (vm.count("memory-limit")) settings.memory_limit = vm["memory-limit"].as<std::string>();
   settings.quiet = vm["quiet"].as<bool>();
+  settings.progress = vm["progress"].as<bool>();
   return settings;
 }
 

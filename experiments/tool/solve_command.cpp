@@ -24,6 +24,11 @@ int cmd_solve(int argc, char** argv) {
       ("resume", po::bool_switch(),
        "continue the run whose rows are in --csv FILE: keep its finished boards, solve the "
        "rest (a missing FILE starts the run)")
+      ("trace", po::value<std::string>()->value_name("FILE"),
+       "write the searches as they go to FILE, JSON Lines: a record each time a search "
+       "proves a higher lower bound or finds a better answer, one per search in flight "
+       "every half second, and one per (board, solver) done, each with the nodes expanded, "
+       "generated and pruned, both bounds and the bytes held (docs/formats.md)")
       ("adopt", po::bool_switch(),
        "with --resume: take a CSV written before colorwalk recorded its runs (no run "
        "column) as this run's: its rows are replayed on this run's boards and the file is "
@@ -48,8 +53,11 @@ int cmd_solve(int argc, char** argv) {
                          "may be other optimal\n"
                          "ones and their node counts the parallel search's; astar:threads=1 "
                          "pins one worker).\n"
-                         "Progress (boards done, boards/s, time left) is shown on stderr when it "
-                         "is a terminal.\n\n") +
+                         "Progress (boards done, boards/s, time left, and each search running "
+                         "half a second or\n"
+                         "more: nodes, nodes/s, lower bound, best answer, memory) is shown on "
+                         "stderr when it is a\n"
+                         "terminal, or with --progress; --trace FILE records it for plotting.\n\n") +
                  kLimitsHelp + "\n" + kExitHelp))
     return kExitOk;
   if (!vm.count("solver")) throw UsageError("give at least one --solver SPEC (see colorwalk list)");
@@ -60,10 +68,14 @@ int cmd_solve(int argc, char** argv) {
   const RunSettings settings = read_run_settings(vm);
   apply_run_settings(settings, options);
   options.shard = read_shard(vm);
-  check_outputs(vm);
+  auto outputs = report_outputs(vm);
+  if (vm.count("trace")) outputs.emplace_back("--trace", vm["trace"].as<std::string>());
+  check_output_paths(vm, outputs);
   RunRequest request;
   request.quiet = settings.quiet;
   request.progress = ::isatty(STDERR_FILENO) == 1;
+  request.progress_lines = settings.progress && !request.progress;
+  if (vm.count("trace")) request.trace = vm["trace"].as<std::string>();
   request.stop = &stop_signals();
   if (vm.count("csv")) request.outputs.csv = vm["csv"].as<std::string>();
   if (vm.count("json")) request.outputs.json = vm["json"].as<std::string>();

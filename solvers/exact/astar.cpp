@@ -36,6 +36,7 @@
 #include "registry/registry.hpp"
 #include "search/best_first.hpp"
 #include "search/parallel_best_first.hpp"
+#include "search/progress.hpp"
 
 namespace colorwalk {
 
@@ -178,6 +179,7 @@ class AStar final : public Solver {
     UpperBound upper;
     if (beam_width_ == 0) return upper;
     upper.known = solve_with_beam(graph, workspace_, beam_width_, limits, rules_);
+    publish_answer(limits, upper.known);
     // The beams' peak memory (each runs on workspace_ from its own reset).
     upper.beam_peak = upper.known.peak_bytes;
     if (limits_passed(limits)) return upper;
@@ -197,8 +199,16 @@ class AStar final : public Solver {
       const std::uint64_t expanded = known.expanded + wider.expanded;
       if (wider.moves.size() < known.moves.size()) known = std::move(wider);
       known.expanded = expanded;
+      publish_answer(limits, known);
     }
     return upper;
+  }
+
+  // A beam's answer is an upper bound on the board's optimum, for a
+  // watcher of the search (Limits::progress).
+  static void publish_answer(const search::Limits& limits, const Solution& answer) {
+    if (limits.progress != nullptr && answer.moves.size() > 0)
+      limits.progress->lower_upper_bound(answer.moves.size());
   }
 
   // The beams' answer when a limit passed before A* began: not proven.

@@ -7,6 +7,7 @@
 // reads back from them.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -43,6 +44,11 @@ struct AStarBoundedCost {
     const std::uint32_t h = lower_bound.capped(s.marker, bound - g, 2, last);
     if (std::uint64_t{g} + h >= bound) return search::kPruneKey;
     return search::f_key(std::int64_t{g} + h, g);  // ties to the deeper
+  }
+  // A key's f bounds every solution below its node (search::
+  // KeyProvesBound): the searches publish the smallest open one.
+  std::uint64_t bound_of_key(std::int64_t key) const noexcept {
+    return static_cast<std::uint64_t>(std::max<std::int64_t>(0, search::f_of_key(key)));
   }
 };
 

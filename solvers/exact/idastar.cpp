@@ -47,6 +47,9 @@ class IdaStar final : public Solver {
   Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
     search::Limits limits = search_limits(graph, context, p_.memory, p_.seconds, p_.nodes);
     Solution known = p_.beam > 0 ? solve_with_beam(graph, workspace_, p_.beam, limits) : Solution{};
+    // The beam's answer bounds the optimum, for a watcher (Limits::progress).
+    if (limits.progress != nullptr && !known.moves.empty())
+      limits.progress->lower_upper_bound(known.moves.size());
     // Out of time already: the beam's answer, as IDA* stopped would give.
     if (p_.beam > 0 && limits_passed(limits)) return known;
     // The node limit is for the board: IDA* gets what the beam left.

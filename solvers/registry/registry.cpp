@@ -140,6 +140,7 @@ search::Limits search_limits(const SolveContext& context, std::int64_t memory_mi
                              std::uint64_t nodes) {
   search::Limits limits;
   limits.cancel = context.cancel;
+  limits.progress = context.progress;
   limits.max_bytes = static_cast<std::size_t>(memory_mib) << 20;
   if (nodes > 0) limits.max_expansions = nodes;
   if (seconds > 0)

@@ -18,6 +18,7 @@
 
 namespace search {
 class SharedMemory;
+class SearchProgress;
 }
 
 namespace colorwalk {
@@ -38,6 +39,11 @@ struct SolveContext {
   // that the last boards of a run, or a board alone, do not leave cores
   // idle; a solver that runs a parallel search by default (astar) takes it.
   std::size_t workers = 1;
+  // Where the board's searches publish their live figures (search/
+  // progress.hpp; nullptr: nowhere): search_limits() passes it on. An exact
+  // solver publishes the bounds it proves for the board and its answers;
+  // its bounds concern the board's own start only.
+  search::SearchProgress* progress = nullptr;
 };
 
 struct Solution {

@@ -17,6 +17,7 @@
 
 #include "search/domain.hpp"
 #include "search/limits.hpp"
+#include "search/progress.hpp"
 #include "search/result.hpp"
 #include "search/visit.hpp"
 #include "search/workspace.hpp"
@@ -49,6 +50,7 @@ class BeamSearch {
     Stats& stats = result.stats;
     stats.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
     const LimitClock clock(limits);
+    publisher_.start(limits.progress);
     layer_.clear();
     next_.clear();
     if (domain_.is_goal(start)) {
@@ -69,7 +71,9 @@ class BeamSearch {
       next_.clear();
       if (options.detect_duplicates) ws_.table.clear();
       for (const Entry& e : layer_) {
-        const Status limit = clock.tick(stats.expanded);
+        const Status limit = clock.tick(stats.expanded, [&] {
+          if (publisher_) publisher_.publish(stats, ws_.budget.used());
+        });
         if (limit != Status::kRunning) {
           result.status = limit;
           return finish(result);
@@ -145,8 +149,9 @@ class BeamSearch {
     }
   };
 
-  SearchResult<Move>& finish(SearchResult<Move>& result) const {
+  SearchResult<Move>& finish(SearchResult<Move>& result) {
     result.stats.peak_bytes = ws_.budget.peak();
+    if (publisher_) publisher_.publish(result.stats, ws_.budget.used());
     return result;
   }
 
@@ -159,6 +164,7 @@ class BeamSearch {
   MoveListOf<D> moves_;
   std::vector<Entry> layer_;
   std::vector<Entry> next_;
+  ProgressPublisher publisher_;  // Limits::progress
 };
 
 }  // namespace search

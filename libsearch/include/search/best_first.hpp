@@ -34,6 +34,7 @@
 #include "search/domain.hpp"
 #include "search/dominance.hpp"
 #include "search/limits.hpp"
+#include "search/progress.hpp"
 #include "search/result.hpp"
 #include "search/visit.hpp"
 #include "search/workspace.hpp"
@@ -91,6 +92,10 @@ struct AStarCost {
   std::int64_t operator()(const typename D::State& s, std::uint32_t g) const {
     return f_key(std::int64_t{g} + lower_bound_of(domain, s), g);
   }
+  // Its keys prove bounds (KeyProvesBound): the f of the key.
+  std::uint64_t bound_of_key(std::int64_t key) const noexcept {
+    return static_cast<std::uint64_t>(std::max<std::int64_t>(0, f_of_key(key)));
+  }
 };
 
 // Dijkstra's key: the path cost g.
@@ -134,6 +139,7 @@ class BestFirstSearch {
     if constexpr (HasSupersetDominance<D>)
       recent_keys_.start(key_, options_.skip_dominated ? options_.recent_keys : 0, ws_.budget);
     stats_ = Stats{};
+    publisher_.start(limits.progress);
     stats_.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
     status_ = Status::kRunning;
     goal_ = kNoNode;
@@ -159,7 +165,7 @@ class BestFirstSearch {
   // Expands one node. Returns kRunning while the search can go on.
   Status step() {
     if (status_ != Status::kRunning) return status_;
-    const Status limit = LimitClock(limits_).tick(stats_.expanded);
+    const Status limit = LimitClock(limits_).tick(stats_.expanded, [this] { publish(true); });
     if (limit != Status::kRunning) return status_ = limit;
     BinaryHeap::Entry entry{};
     bool taken = false;
@@ -269,6 +275,7 @@ class BestFirstSearch {
   Status run() {
     while (step() == Status::kRunning) {
     }
+    publish(false);
     return status_;
   }
 
@@ -487,6 +494,22 @@ class BestFirstSearch {
     return false;
   }
 
+  // Publishes the counts and bytes to Limits::progress, and with `bound`
+  // (at a poll that found no limit passed) the lower bound the smallest
+  // open key proves, for a cost whose keys prove one. Any entry's key will
+  // do: a stale one is no smaller than its node's fresh key.
+  void publish(bool bound) {
+    if (!publisher_) return;
+    publisher_.publish(stats_, ws_.budget.used());
+    if constexpr (KeyProvesBound<Cost>) {
+      if (!bound) return;
+      std::int64_t key = kPruneKey;
+      if (!ws_.heap.empty()) key = ws_.heap.top().key;
+      if (next_) key = std::min(key, next_->entry.key);
+      if (key != kPruneKey) publisher_.raise_lower_bound(cost_.bound_of_key(key));
+    }
+  }
+
   // A goal ends a best-first search (its on_goal hook is told, and what it
   // returns does not matter: the first goal found is the answer).
   void finish_goal(NodeId id, const State& goal_state) {
@@ -504,6 +527,7 @@ class BestFirstSearch {
   std::size_t packed_ = 0;
   std::size_t key_ = 0;
   Stats stats_;
+  ProgressPublisher publisher_;  // Limits::progress
   Status status_ = Status::kExhausted;
   NodeId goal_ = kNoNode;
   NodeId interrupted_ = kNoNode;  // expanded, but not all of its children stored

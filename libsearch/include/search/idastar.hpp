@@ -38,6 +38,7 @@
 #include "search/domain.hpp"
 #include "search/heuristic.hpp"
 #include "search/limits.hpp"
+#include "search/progress.hpp"
 #include "search/result.hpp"
 #include "search/transposition_table.hpp"
 #include "search/visit.hpp"
@@ -89,6 +90,7 @@ class IdaStar {
     const LimitClock clock(limits);
     max_expansions_ = limits.max_expansions;
     poll_interval_ = limits.poll_interval;
+    publisher_.start(limits.progress);
     if (frames_.empty()) frames_.resize(64);
     frames_[0].state = start;
     frames_[0].g = 0;
@@ -106,6 +108,9 @@ class IdaStar {
         result.status = Status::kExhausted;
         break;
       }
+      // Every f below the threshold was searched: it is a proven bound.
+      publish(stats);
+      publisher_.raise_lower_bound(threshold);
       ++stats.iterations;
       if (detail::visit_iteration(visitor, threshold, stats) == Action::kStop) {
         result.status = Status::kCancelled;
@@ -125,6 +130,7 @@ class IdaStar {
       threshold = next;
     }
     finish(result);
+    publish(stats);
   }
 
  private:
@@ -261,7 +267,13 @@ class IdaStar {
                   SearchResult<Move>& result, Counters& c) {
     // The clock says nothing new between its polls and the expansion limit.
     if (c.expanded >= c.check_at) {
-      const Status limit = clock.tick(c.expanded);
+      const Status limit = clock.tick(c.expanded, [&] {
+        Stats now = result.stats;
+        now.expanded = c.expanded;
+        now.generated += c.generated;
+        now.pruned += c.pruned;
+        publish(now);
+      });
       if (limit != Status::kRunning) {
         result.status = limit;
         return false;
@@ -291,6 +303,12 @@ class IdaStar {
   std::vector<Frame> frames_;
   std::uint64_t max_expansions_ = 0;  // of the search's limits
   std::uint64_t poll_interval_ = 0;
+  ProgressPublisher publisher_;  // Limits::progress
+
+  // Publishes counts (and the table's bytes) to Limits::progress.
+  void publish(const Stats& stats) {
+    if (publisher_) publisher_.publish(stats, table_ ? tt_.peak_bytes() : 0);
+  }
   bool table_ = false;  // the transposition table is on for this search
 };
 

@@ -15,12 +15,18 @@
 
 namespace search {
 
+class SearchProgress;
+
 struct Limits {
   std::uint64_t max_expansions = std::numeric_limits<std::uint64_t>::max();
   std::size_t max_bytes = std::size_t{1} << 30;  // 1 GiB
   std::optional<std::chrono::steady_clock::time_point> deadline;
   const std::atomic<bool>* cancel = nullptr;
   std::uint32_t poll_interval = 256;
+  // Where the search publishes its counts, bytes and, for a cost that
+  // proves bounds, its lower bound at each poll (progress.hpp; nullptr:
+  // nowhere). Its bounds are of the problem from the search's start.
+  SearchProgress* progress = nullptr;
 };
 
 enum class Status : std::uint8_t {
@@ -77,6 +83,11 @@ constexpr std::int64_t f_key(std::int64_t f, std::int64_t tie) noexcept {
   return f * (std::int64_t{1} << 32) - tie;
 }
 
+// The f of a key f_key(f, tie): the smallest f whose keys reach it.
+constexpr std::int64_t f_of_key(std::int64_t key) noexcept {
+  return (key + ((std::int64_t{1} << 32) - 1)) >> 32;
+}
+
 // What a visitor hook tells the search.
 enum class Action : std::uint8_t { kContinue, kPrune, kStop };
 
@@ -94,18 +105,29 @@ class LimitClock {
                        : 0) {}
 
   // Called once per expansion; returns kRunning or the status that stops.
-  Status tick(std::uint64_t expanded) const {
+  // At a poll that finds no limit passed, calls on_poll() (a search
+  // publishing its progress, progress.hpp).
+  template <class OnPoll>
+  Status tick(std::uint64_t expanded, OnPoll&& on_poll) const {
     if (expanded >= limits_.max_expansions) return Status::kLimitReached;
     // A power of two (the default 256) is tested with a mask: a division per
     // expansion is a measurable share of a fast domain's expansion.
-    if (poll_mask_ != 0 ? (expanded & poll_mask_) != 0
-                        : limits_.poll_interval == 0 || expanded % limits_.poll_interval != 0)
-      return Status::kRunning;
+    if (!polls(expanded)) return Status::kRunning;
     if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed))
       return Status::kCancelled;
     if (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline)
       return Status::kLimitReached;
+    on_poll();
     return Status::kRunning;
+  }
+  Status tick(std::uint64_t expanded) const {
+    return tick(expanded, [] {});
+  }
+
+  // Whether tick(expanded) looks at the clock and the flag.
+  bool polls(std::uint64_t expanded) const noexcept {
+    return poll_mask_ != 0 ? (expanded & poll_mask_) == 0
+                           : limits_.poll_interval != 0 && expanded % limits_.poll_interval == 0;
   }
 
  private:

@@ -81,6 +81,7 @@
 #include "search/best_first.hpp"
 #include "search/domain.hpp"
 #include "search/limits.hpp"
+#include "search/progress.hpp"
 #include "search/shared_memory.hpp"
 #include "search/workspace.hpp"
 
@@ -264,7 +265,9 @@ class ParallelBestFirstSearch {
     goal_ = kNoNode;
     phases_ = 0;
     wait_seconds_ = 0;
+    publisher_.start(limits.progress);
     for (Local& l : local_) {
+      l.publisher.start(limits.progress);
       l.stats = Stats{};
       l.status = Status::kRunning;
       l.goal = kNoNode;
@@ -313,6 +316,7 @@ class ParallelBestFirstSearch {
         break;
       }
       layer_key_ = key;
+      publish(key);
       if constexpr (HasDominatingKeys<D>)
         if (skip_dominated_ && !checking_dominance_) {
           std::size_t stored = 0;
@@ -336,6 +340,7 @@ class ParallelBestFirstSearch {
     if (status_ != Status::kSolved)
       for (std::size_t w = 0; w < workers_; ++w)
         put_back(local_[w], pws_.worker(w).layer, pws_.worker(w).ws, layer_key_);
+    publish(kPruneKey);
     return status_;
   }
 
@@ -433,6 +438,7 @@ class ParallelBestFirstSearch {
     DominanceCheck dominance;
     KeyFilter filter;
     RecentKeys recent;  // the keys this worker stored last (recent_keys)
+    ProgressPublisher publisher;  // its counts, to Limits::progress
   };
 
   void release_filters() noexcept {
@@ -475,6 +481,18 @@ class ParallelBestFirstSearch {
     return pws_.worker(id % workers_).ws.pool[static_cast<NodeId>(id / workers_)];
   }
 
+  // Publishes to Limits::progress between steps (no worker running): the
+  // workers' counts, which they publish at their polls too, and the lower
+  // bound that `key`, the smallest key open, proves for a cost whose keys
+  // prove one (kPruneKey: none; the limits were looked at just before).
+  void publish(std::int64_t key) {
+    if (!publisher_) return;
+    for (Local& l : local_)
+      l.publisher.publish(l.stats, pws_.used());
+    if constexpr (KeyProvesBound<Cost>)
+      if (key != kPruneKey) publisher_.raise_lower_bound(cost_.bound_of_key(key));
+  }
+
   bool stopped() {
     for (const Local& l : local_)
       if (l.status != Status::kRunning) {
@@ -513,6 +531,7 @@ class ParallelBestFirstSearch {
       return halt(l, Status::kCancelled);
     if (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline)
       return halt(l, Status::kLimitReached);
+    if (l.publisher) l.publisher.publish(l.stats, pws_.used());
     return true;
   }
   bool halt(Local& l, Status why) {
@@ -733,6 +752,7 @@ class ParallelBestFirstSearch {
   NodeId goal_ = kNoNode;
   std::uint64_t phases_ = 0;
   double wait_seconds_ = 0;
+  ProgressPublisher publisher_;  // Limits::progress: the lower bound
   std::int64_t layer_key_ = kPruneKey;  // the key of the last expand step
   std::size_t step_expansions_ = kDefaultStepExpansions;
   bool skip_dominated_ = false;
