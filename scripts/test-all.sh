@@ -11,8 +11,9 @@
 #      clang) and the whole test suite;
 #   4. a ThreadSanitizer build (build-tsan/, clang) of the batch engine's
 #      tests and the parallel search's, and those tests: the engine,
-#      resuming, the shared memory limit, the tool's multi-threaded runs and
-#      the parallel search on threads and on oneTBB (both mark oneTBB's hand-offs
+#      resuming, the shared memory limit, the tool's multi-threaded runs,
+#      a run's searches read by their watcher while they publish (SearchWatch)
+#      and the parallel search on threads and on oneTBB (both mark oneTBB's hand-offs
 #      for TSan, solvers/registry/happens_before.hpp; tests/tsan.supp
 #      holds the one it cannot mark);
 #   5. the fuzz targets (build-fuzz/, clang + libFuzzer), each for
@@ -107,10 +108,10 @@ if has_stage tsan; then
   cmake -S . -B build-tsan -DCMAKE_CXX_COMPILER=clang++ -DCOLORWALK_TSAN=ON \
     -DCOLORWALK_BUILD_BENCH=OFF
   cmake --build build-tsan -j"$jobs" --target test_batch test_shared_memory test_cli \
-    test_catalogue test_parallel_search colorwalk
+    test_catalogue test_parallel_search test_trace colorwalk
   run_ctest "ThreadSanitizer (batch engine, parallel search)" --test-dir build-tsan \
     --output-on-failure -j"$jobs" \
-    -R '^(Batch|Resume|SharedMemory|MemoryLimit|ParallelSearch|ParallelAStar)\.|^Cli\.(ThreadCount|ShardsMerge|InterruptedRun)'
+    -R '^(Batch|Resume|SharedMemory|MemoryLimit|ParallelSearch|ParallelAStar|SearchWatch)\.|^Cli\.(ThreadCount|ShardsMerge|InterruptedRun)'
 fi
 
 if has_stage fuzz; then
