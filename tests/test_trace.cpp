@@ -250,6 +250,30 @@ TEST(Trace, ProvenBoardsCloseTheirBounds) {
   }
 }
 
+// A* without a beam, sequential and parallel: its lower bounds, read off
+// its open nodes as it goes, climb to the optimum and never past it (a
+// bound one too high in the last layer crosses the answer).
+TEST(Trace, AStarLowerBoundsClimbToTheOptimum) {
+  ScratchDir dir;
+  const std::string trace = dir.file("trace.jsonl");
+  const auto r = run_colorwalk(dir,
+                               "solve --random 8 --size 14x14 --colors 6 --solver "
+                               "astar:beam=0,threads=1 --solver astar:beam=0,threads=2 "
+                               "--threads 2 -q --trace " +
+                                   trace,
+                               120);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto by_search = check_trace(parse_trace(read_file(trace)));
+  EXPECT_EQ(by_search.size(), 16u);
+  std::size_t climbing = 0;  // searches whose lower bound rose before their answer
+  for (const auto& [key, list] : by_search) {
+    ASSERT_EQ(list.back().text("type"), "done");
+    EXPECT_EQ(list.back().text("proven_optimal"), "true");
+    if (list.size() > 2 && list[list.size() - 2].count("lower_bound") > 0) ++climbing;
+  }
+  EXPECT_GE(climbing, 8u);
+}
+
 // IDA* publishes each iteration's threshold as its lower bound.
 TEST(Trace, IdaStarThresholdsAreLowerBounds) {
   ScratchDir dir;
