@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test, as CI runs it (.ci/run, the README's second command):
 #   1. the Debian packages that are missing (scripts/install-deps.sh);
-#   2. the Release build (build/) and the whole test suite; then libsearch
+#   2. the Release build (build/) and the whole test suite (the MPI tests
+#      under mpiexec at 2 and 4 ranks, tests/mpi/, among them); then libsearch
 #      configured alone and installed to a temporary prefix, and the example
 #      project (examples/) configured against that install with
 #      find_package, built and its quick check run through ctest; and the
@@ -12,8 +13,9 @@
 #   4. a ThreadSanitizer build (build-tsan/, clang) of the batch engine's
 #      tests and the parallel search's, and those tests: the engine,
 #      resuming, the shared memory limit, the tool's multi-threaded runs,
-#      a run's searches read by their watcher while they publish (SearchWatch)
-#      and the parallel search on threads and on oneTBB (both mark oneTBB's hand-offs
+#      a run's searches read by their watcher while they publish (SearchWatch),
+#      the distributed search's threads inside each of 2 MPI ranks, and
+#      the parallel search on threads and on oneTBB (both mark oneTBB's hand-offs
 #      for TSan, solvers/registry/happens_before.hpp; tests/tsan.supp
 #      holds the one it cannot mark);
 #   5. the fuzz targets (build-fuzz/, clang + libFuzzer), each for
@@ -108,10 +110,11 @@ if has_stage tsan; then
   cmake -S . -B build-tsan -DCMAKE_CXX_COMPILER=clang++ -DCOLORWALK_TSAN=ON \
     -DCOLORWALK_BUILD_BENCH=OFF
   cmake --build build-tsan -j"$jobs" --target test_batch test_shared_memory test_cli \
-    test_catalogue test_parallel_search test_trace colorwalk
+    test_catalogue test_parallel_search test_trace colorwalk \
+    $(cmake --build build-tsan --target help | grep -o 'test_distributed_search' | head -n 1)
   run_ctest "ThreadSanitizer (batch engine, parallel search)" --test-dir build-tsan \
     --output-on-failure -j"$jobs" \
-    -R '^(Batch|Resume|SharedMemory|MemoryLimit|ParallelSearch|ParallelAStar|SearchWatch)\.|^Cli\.(ThreadCount|ShardsMerge|InterruptedRun)'
+    -R '^(Batch|Resume|SharedMemory|MemoryLimit|ParallelSearch|ParallelAStar|SearchWatch)\.|^DistributedSearch\.np2$|^Cli\.(ThreadCount|ShardsMerge|InterruptedRun)'
 fi
 
 if has_stage fuzz; then

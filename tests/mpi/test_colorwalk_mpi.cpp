@@ -149,10 +149,10 @@ TEST(ColorwalkMpi, HundredRandomBoardsAsTheSequentialSearch) {
     }
 }
 
-// Three of the 99 problems that take about a second or two each: proven at
-// the optimum their files state, at 2 and 4 ranks.
+// Three of the 99 problems that take a few seconds each on one thread:
+// proven at the optimum their files state, at 2 and 4 ranks.
 TEST(ColorwalkMpi, ThreeHardBoardsAtTheirOptimum) {
-  const std::vector<std::string> names = {"14_14_10_001", "16_16_08_001", "18_18_06_001"};
+  const std::vector<std::string> names = {"14_14_10_002", "14_14_10_050", "20_20_06_009"};
   std::string args = "--rules flood-it --seconds 0";
   std::vector<Board> boards;
   std::map<int, std::pair<int, int>> expected;
@@ -189,6 +189,27 @@ TEST(ColorwalkMpi, MemoryLimitEndsEveryRankWithAMessage) {
   const auto rows = answers(r.out);
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows.at(1).second, 0);
+}
+
+// Memory scales with ranks: a board whose search one process cannot finish
+// under a 24 MiB limit (it needs about 60) is proven by 4 ranks under the
+// same limit each, as each holds about a quarter of the nodes.
+TEST(ColorwalkMpi, FourRanksProveWhatOneCannotUnderTheSameLimit) {
+  const auto path = datasets() / "99problems" / "20_20_06_009";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " is missing";
+  const BoardFile file = load_board_file(path.string(), BoardFormat::kFloodItBoards);
+  const int optimum = static_cast<int>(file.stated_optima.at(0).value());
+  Scratch dir;
+  const std::string args =
+      "--rules flood-it --seconds 0 --memory-limit 24MiB --boards '" + path.string() + "'";
+  const MpiRun one = run_mpi(dir, 1, args);
+  EXPECT_EQ(one.exit_code, 1) << one.err;
+  EXPECT_NE(one.err.find("1 of 1 ranks reached the memory limit"), std::string::npos) << one.err;
+  ASSERT_EQ(answers(one.out).size(), 1u);
+  EXPECT_EQ(answers(one.out).at(1).second, 0);
+  const MpiRun four = run_mpi(dir, 4, args);
+  ASSERT_EQ(four.exit_code, 0) << four.err;
+  EXPECT_EQ(answers(four.out).at(1), std::make_pair(optimum, 1));
 }
 
 // Starts `mpiexec -n 2 colorwalk-mpi` on a board that takes minutes, waits
