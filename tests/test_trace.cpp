@@ -289,6 +289,22 @@ TEST(Trace, IdaStarThresholdsAreLowerBounds) {
   }));
 }
 
+// The anytime weighted A* publishes each answer it finds as it finds it.
+TEST(Trace, AnytimeWastarPublishesItsAnswers) {
+  ScratchDir dir;
+  const std::string trace = dir.file("trace.jsonl");
+  const auto r = run_colorwalk(
+      dir, std::string(kHardBoard) + " --solver wastar:anytime=1,seconds=2 -q --trace " + trace,
+      120);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto by_search = check_trace(parse_trace(read_file(trace)));
+  ASSERT_EQ(by_search.size(), 1u);
+  const auto& list = by_search.begin()->second;
+  EXPECT_TRUE(std::any_of(list.begin(), list.end(), [](const Record& x) {
+    return x.text("type") == "bound" && x.text("upper_bound") != "null";
+  }));
+}
+
 // --progress shows the searches in flight on a stderr that is not a
 // terminal, as plain lines; without it such a stderr gets none of them.
 TEST(Trace, ProgressLinesOnlyWhenAsked) {

@@ -15,6 +15,7 @@
 #include "registry/board_memory.hpp"
 #include "registry/limit_params.hpp"
 #include "registry/registry.hpp"
+#include "search/progress.hpp"
 #include "search/weighted_astar.hpp"
 
 namespace colorwalk {
@@ -28,6 +29,15 @@ struct WeightedAStarParams {
   double seconds = 600;
   std::uint64_t nodes = 0;
   std::uint32_t completion = 1;  // the completion bound's largest rise
+};
+
+// Tells a watcher each answer the anytime search finds: an upper bound.
+struct PublishAnswers {
+  search::SearchProgress* progress;
+  search::Action on_improvement(const search::Improvement<Color>& answer) const {
+    progress->lower_upper_bound(answer.cost);
+    return search::Action::kContinue;
+  }
 };
 
 class WeightedAStar final : public Solver {
@@ -48,8 +58,14 @@ class WeightedAStar final : public Solver {
       return bound.capped(s.marker, cap, 1);
     };
     search::WeightedAStar<ExactDomain, decltype(heuristic)> wastar(domain, workspace_, heuristic);
-    const auto r =
-        wastar.search(domain.initial_state(), limits, {.weight = p_.w, .anytime = p_.anytime});
+    const search::WeightedAStarOptions options{.weight = p_.w, .anytime = p_.anytime};
+    // Watched (Limits::progress), each answer of the anytime search is told
+    // as it is found; unwatched, no visitor, so the search does not compute
+    // the bound an improvement carries.
+    const auto r = limits.progress != nullptr
+                       ? wastar.search(domain.initial_state(), limits, options,
+                                       PublishAnswers{limits.progress})
+                       : wastar.search(domain.initial_state(), limits, options);
     Solution solution;
     solution.expanded = r.stats.expanded;
     solution.peak_bytes = r.stats.peak_bytes;
