@@ -181,10 +181,11 @@ TEST(Catalogue, UnusualButFineBoardFilesGiveThePlainFilesResults) {
        {std::tuple{std::string("grid"), grid.str(), grid_variants},
         std::tuple{std::string("line"), line, line_variants}}) {
     const std::string plain_file = dir.write(format + "-plain.txt", plain);
-    const auto base = run_colorwalk(dir,
-                                    "solve --boards " + quote(plain_file) + " --format " + format +
-                                        solvers + " --csv " + quote(dir.file("plain.csv")),
-                                    kTimeout);
+    const auto base =
+        run_colorwalk(dir,
+                      "solve --boards " + quote(plain_file) + " --format " + format + solvers +
+                          " --overwrite --csv " + quote(dir.file("plain.csv")),
+                      kTimeout);
     expect_clean(base, 0, "", format + " plain");
     const std::string expected = without_seconds(read_file(dir.file("plain.csv")));
     ASSERT_EQ(split_lines(expected).size(), 1u + 3 * 2) << expected;
@@ -401,7 +402,7 @@ TEST(Catalogue, BadSolutionFilesExitTwoNamingFileAndLine) {
       {"10\n1$0\n", ":2: unknown symbol '$' at column 2 (moves are written 0-9 and a-z)"},
       {"10\n12z\n", ":2: move 'z' at column 3 is not a color of the board (its colors: 012)"},
       {"12\n120\n", ":1: move '2' at column 2 is not a color of the board (its colors: 01)"},
-      {"10\n", ": has 1 solution lines but " + boards + " has 2 boards"},
+      {"10\n", ": has 1 solution line but " + boards + " has 2 boards"},
       {"10\n120\n0\n", ":3: more solution lines than the 2 boards they are for"},
   };
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -422,14 +423,14 @@ TEST(Catalogue, SolutionsThatDoNotClearFailVerification) {
   };
   const std::vector<Case> cases = {
       {"110\n", ":1: board 0 of " + boards + ": move 2 ('1') is wasted: it clears nothing", 0},
-      {"1\n", ":1: board 0 of " + boards + ": after all 1 moves, 1 cells are left", 1},
+      {"1\n", ":1: board 0 of " + boards + ": after its 1 move, 1 cell is left", 1},
       {"100\n", ":1: board 0 of " + boards + ": move 3 ('0') comes after the board is cleared", 1},
   };
   for (std::size_t i = 0; i < cases.size(); ++i) {
     const std::string path = dir.write("s" + std::to_string(i) + ".txt", cases[i].solution);
     const auto strict = run_colorwalk(dir, args + quote(path), kTimeout);
     expect_clean(strict, 1, path + cases[i].expected, cases[i].solution);
-    EXPECT_NE(strict.err.find("colorwalk verify: 1 of 1 solutions do not clear their boards"),
+    EXPECT_NE(strict.err.find("colorwalk verify: 1 of 1 solution does not clear its board"),
               std::string::npos)
         << strict.err;
     const auto lenient = run_colorwalk(dir, args + quote(path) + " --allow-wasted", kTimeout);
@@ -441,7 +442,7 @@ TEST(Catalogue, BadSolversAndOptionsExitTwoNamingThem) {
   ScratchDir dir;
   const std::vector<std::pair<std::string, std::string>> cases = {
       // Solvers and their parameters.
-      {"solve --articles 5 --solver nope", "unknown solver 'nope' (known: bfs, "},
+      {"solve --articles 5 --solver nope", "unknown solver 'nope' (`colorwalk list` shows"},
       {"solve --articles 5 --solver ''", "unknown solver ''"},
       {"solve --articles 5 --solver greedy:depth=2",
        "solver 'greedy' has no parameter 'depth' (it takes none)"},
@@ -765,10 +766,11 @@ TEST(Limits, EveryFamilyStopsAtItsTimeLimit) {
         "greedy-dijkstra:depth=8,seconds=1", "dijkstra-greedy:depth=8,seconds=1",
         "beam:width=100000,seconds=1", "astar:seconds=1"}) {
     const auto start = std::chrono::steady_clock::now();
-    const auto r = run_colorwalk(dir,
-                                 "solve --boards " + quote(boards) + " --solver " + spec +
-                                     " --threads 1 -q --csv " + quote(dir.file("big.csv")),
-                                 120);
+    const auto r =
+        run_colorwalk(dir,
+                      "solve --boards " + quote(boards) + " --solver " + spec +
+                          " --threads 1 -q --overwrite --csv " + quote(dir.file("big.csv")),
+                      120);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     expect_clean(r, 0, "", spec);
@@ -826,8 +828,8 @@ TEST(Limits, ATinyLimitOnALargeBoardEndsInAboutGreedysTime) {
   };
   const auto run = [&](const std::vector<std::string>& names) {
     const std::string csv = dir.file("large.csv");
-    std::string args = "solve --boards " + quote(boards) + " --threads 1 -q --csv " + quote(csv) +
-                       " --solver greedy";
+    std::string args = "solve --boards " + quote(boards) + " --threads 1 -q --overwrite --csv " +
+                       quote(csv) + " --solver greedy";
     for (const auto& name : names)
       args += " --solver " + name + ":seconds=0.001";
     const auto r = run_colorwalk(dir, args, kSanitized ? 600 : 120);
@@ -873,9 +875,9 @@ TEST(Limits, ATinyLimitOnALargeBoardEndsInAboutGreedysTime) {
   // 8 MiB beside it.
   const std::uint64_t limit_mib = side * side * 160 / (1 << 20) + 8;
   const std::string csv = dir.file("memory.csv");
-  const std::string args = "solve --boards " + quote(boards) + " --threads 1 -q --csv " +
-                           quote(csv) + " --memory-limit " + std::to_string(limit_mib) +
-                           "MiB --solver astar:seconds=0.001";
+  const std::string args = "solve --boards " + quote(boards) +
+                           " --threads 1 -q --overwrite --csv " + quote(csv) + " --memory-limit " +
+                           std::to_string(limit_mib) + "MiB --solver astar:seconds=0.001";
   expect_clean(run_colorwalk(dir, args, kSanitized ? 600 : 120), 0, "", args);
   const auto lines = split_lines(read_file(csv));
   ASSERT_EQ(lines.size(), 2u);
@@ -950,7 +952,7 @@ TEST(Provenance, RecordedCheckedAndReplayed) {
         ";solvers=greedy astar\""})
     EXPECT_NE(lines[1].find(field), std::string::npos) << field << " in " << lines[1];
   EXPECT_EQ(lines[2].back(), ',');  // no run field past the first row
-  EXPECT_EQ(read_file(json).rfind("{\"type\":\"run\",\"format\":\"1\",\"version\":", 0), 0u);
+  EXPECT_EQ(read_file(json).rfind("{\"type\":\"run\",\"format\":1,\"version\":", 0), 0u);
 
   // Resuming with another solver seed, source or solvers.
   const std::vector<std::pair<std::string, std::string>> resumes = {
@@ -1020,11 +1022,13 @@ TEST(Provenance, RecordedCheckedAndReplayed) {
   const std::string a = dir.file("a.csv");
   const std::string b = dir.file("b.csv");
   ASSERT_EQ(
-      run_colorwalk(dir, "solve --articles 4 --solver greedy -q --shard 0/2 --csv " + quote(a))
+      run_colorwalk(
+          dir, "solve --articles 4 --solver greedy -q --shard 0/2 --overwrite --csv " + quote(a))
           .exit_code,
       0);
   ASSERT_EQ(
-      run_colorwalk(dir, "solve --articles 5 --solver greedy -q --shard 1/2 --csv " + quote(b))
+      run_colorwalk(
+          dir, "solve --articles 5 --solver greedy -q --shard 1/2 --overwrite --csv " + quote(b))
           .exit_code,
       0);
   expect_clean(run_colorwalk(dir, "merge " + quote(a) + " " + quote(b), kTimeout), 2,
@@ -1032,13 +1036,15 @@ TEST(Provenance, RecordedCheckedAndReplayed) {
                    ": its source is 'articles 5' (5 boards), " + a +
                    "'s is 'articles 4' (4 boards)",
                "merge of two sources");
-  ASSERT_EQ(run_colorwalk(
-                dir, "solve --articles 4 --solver random -q --shard 1/2 --solver-seed 3 --csv " +
-                         quote(b))
+  ASSERT_EQ(run_colorwalk(dir,
+                          "solve --articles 4 --solver random -q --shard 1/2 --solver-seed 3 "
+                          "--overwrite --csv " +
+                              quote(b))
                 .exit_code,
             0);
   ASSERT_EQ(
-      run_colorwalk(dir, "solve --articles 4 --solver random -q --shard 0/2 --csv " + quote(a))
+      run_colorwalk(
+          dir, "solve --articles 4 --solver random -q --shard 0/2 --overwrite --csv " + quote(a))
           .exit_code,
       0);
   expect_clean(run_colorwalk(dir, "merge " + quote(a) + " " + quote(b), kTimeout), 2,
@@ -1046,8 +1052,8 @@ TEST(Provenance, RecordedCheckedAndReplayed) {
   // The boards of a --boards run are rebuilt from its record; another file is refused.
   const std::string boards = dir.write("boards.txt", "012\n120\n201\n\n01\n10\n");
   const std::string other = dir.write("other.txt", "012\n120\n202\n\n01\n10\n");
-  ASSERT_EQ(run_colorwalk(
-                dir, "solve --boards " + quote(boards) + " --solver greedy -q --csv " + quote(a))
+  ASSERT_EQ(run_colorwalk(dir, "solve --boards " + quote(boards) +
+                                   " --solver greedy -q --overwrite --csv " + quote(a))
                 .exit_code,
             0);
   expect_clean(run_colorwalk(dir, "merge -q " + quote(a), kTimeout), 0, "",
@@ -1590,10 +1596,12 @@ TEST(Merge, AnInterruptLeavesNoOutput) {
   EXPECT_EQ(wait_for(pid, 30), 130);
   const std::string err = read_file(dir.file("spawned.err"));
   // Board 0 is merged unless the interrupt came first.
-  EXPECT_TRUE(err == "colorwalk merge: stopped by SIGINT after 1 boards; no output was written "
-                     "(the inputs are as they were)\n" ||
-              err == "colorwalk merge: stopped by SIGINT after 0 boards; no output was written "
-                     "(the inputs are as they were)\n")
+  EXPECT_TRUE(err ==
+                  "colorwalk merge: stopped by SIGINT after 1 board; no output was written "
+                  "(the inputs are as they were)\n" ||
+              err ==
+                  "colorwalk merge: stopped by SIGINT after 0 boards; no output was written "
+                  "(the inputs are as they were)\n")
       << err;
   for (const char* name : {"out.csv", "out.csv.partial", "out.jsonl", "out.jsonl.partial"})
     EXPECT_FALSE(std::filesystem::exists(dir.file(name))) << name;

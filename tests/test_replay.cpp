@@ -61,6 +61,6 @@ TEST(Replay, ReportsUnknownMovesAndUnclearedBoards) {
   const ReplayResult s = replay(g, short_moves);
   EXPECT_EQ(s.problem, ReplayProblem::kNotCleared);
   EXPECT_EQ(s.cells_left, 1u);
-  EXPECT_EQ(s.describe(kBoard, short_moves), "after all 2 moves, 1 cells are left");
+  EXPECT_EQ(s.describe(kBoard, short_moves), "after all 2 moves, 1 cell is left");
   EXPECT_EQ(replay(g, std::vector<Color>{}).problem, ReplayProblem::kNotCleared);
 }

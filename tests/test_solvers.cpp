@@ -33,7 +33,9 @@ TEST(Registry, KnowsTheFoundationSolvers) {
 }
 
 TEST(Registry, SpecErrorsNameTheProblem) {
-  EXPECT_EQ(spec_error("nope").rfind("unknown solver 'nope' (known: ", 0), 0u);
+  EXPECT_EQ(spec_error("nope"), "unknown solver 'nope' (`colorwalk list` shows every solver)");
+  EXPECT_EQ(spec_error("gredy"),
+            "unknown solver 'gredy'; did you mean 'greedy'? (`colorwalk list` shows every solver)");
   EXPECT_EQ(spec_error("greedy:depth=3"),
             "solver 'greedy' has no parameter 'depth' (it takes none)");
   EXPECT_EQ(spec_error("greedy:"), "solver spec 'greedy:' has an empty parameter list");

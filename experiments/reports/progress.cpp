@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <ostream>
 
+#include "game/wording.hpp"
+
 namespace colorwalk {
 
 std::string format_duration(double seconds) {
@@ -32,7 +34,8 @@ std::string format_count(std::size_t n) {
 }
 
 std::string format_progress(std::size_t done, std::size_t total, double rate) {
-  std::string text = "  " + format_count(done) + " / " + format_count(total) + " boards";
+  std::string text =
+      "  " + format_count(done) + " / " + format_count(total) + " " + noun_for(total, "board");
   char figure[64];
   std::snprintf(
       figure, sizeof figure, "  %.1f%%",

@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "game/board_io.hpp"
+#include "game/wording.hpp"
 #include "results/csv_reader.hpp"
 
 namespace colorwalk {
@@ -47,7 +48,7 @@ ReferenceCheck check_reference(const std::string& results_csv,
       if (board >= optima.size())
         throw InputError(results_csv, row.line,
                          "board " + std::to_string(board) + " has no optimum in " + against + " (" +
-                             std::to_string(optima.size()) + " boards)");
+                             plural(optima.size(), "board") + ")");
       if (!optima[board]) continue;
       ReferenceRow& r = check.rows[static_cast<std::size_t>(it - solver_specs.begin())];
       const std::size_t optimum = *optima[board];

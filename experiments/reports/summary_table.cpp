@@ -4,7 +4,26 @@
 #include <cstdio>
 #include <ostream>
 
+#include "game/wording.hpp"
+
 namespace colorwalk {
+namespace {
+
+// A solver's moves (min, mean, max, stdev) as the table prints them, or
+// "-" for each when none of its boards verified: no figure, not zeros.
+struct MovesText {
+  std::string min, mean, max, stdev;
+};
+MovesText moves_text(const SolverSummary& s) {
+  if (s.boards == 0) return {"-", "-", "-", "-"};
+  char mean[32];
+  char stdev[32];
+  std::snprintf(mean, sizeof mean, "%.2f", s.mean);
+  std::snprintf(stdev, sizeof stdev, "%.2f", s.stdev);
+  return {std::to_string(s.min), mean, std::to_string(s.max), stdev};
+}
+
+}  // namespace
 
 void write_summary_table(std::ostream& out, const std::vector<std::string>& solvers,
                          const std::vector<SolverSummary>& summaries, TableStyle style) {
@@ -14,17 +33,19 @@ void write_summary_table(std::ostream& out, const std::vector<std::string>& solv
         << "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (std::size_t i = 0; i < solvers.size(); ++i) {
       const SolverSummary& s = summaries[i];
+      const MovesText m = moves_text(s);
       std::string name = solvers[i];
       std::replace(name.begin(), name.end(), '|', '/');
-      std::snprintf(line, sizeof line,
-                    "| `%s` | %zu | %zu | %.2f | %zu | %.2f | %zu | %.3f | %llu |\n", name.c_str(),
-                    s.boards, s.min, s.mean, s.max, s.stdev, s.proven_optimal, s.seconds,
+      std::snprintf(line, sizeof line, "| `%s` | %zu | %s | %s | %s | %s | %zu | %.3f | %llu |\n",
+                    name.c_str(), s.boards, m.min.c_str(), m.mean.c_str(), m.max.c_str(),
+                    m.stdev.c_str(), s.proven_optimal, s.seconds,
                     static_cast<unsigned long long>(s.expanded));
       out << line;
     }
     for (std::size_t i = 0; i < solvers.size(); ++i)
       if (summaries[i].failed > 0)
-        out << "\n" << summaries[i].failed << " boards failed for `" << solvers[i] << "`.\n";
+        out << "\n"
+            << plural(summaries[i].failed, "board") << " failed for `" << solvers[i] << "`.\n";
     return;
   }
   std::size_t width = 6;
@@ -37,12 +58,14 @@ void write_summary_table(std::ostream& out, const std::vector<std::string>& solv
   out << line;
   for (std::size_t i = 0; i < solvers.size(); ++i) {
     const SolverSummary& s = summaries[i];
-    std::snprintf(line, sizeof line, "%-*s %7zu %5zu %7.2f %5zu %6.2f %7zu %9.3f %12llu\n",
-                  static_cast<int>(width), solvers[i].c_str(), s.boards, s.min, s.mean, s.max,
-                  s.stdev, s.proven_optimal, s.seconds,
+    const MovesText m = moves_text(s);
+    std::snprintf(line, sizeof line, "%-*s %7zu %5s %7s %5s %6s %7zu %9.3f %12llu\n",
+                  static_cast<int>(width), solvers[i].c_str(), s.boards, m.min.c_str(),
+                  m.mean.c_str(), m.max.c_str(), m.stdev.c_str(), s.proven_optimal, s.seconds,
                   static_cast<unsigned long long>(s.expanded));
     out << line;
-    if (s.failed > 0) out << "  (" << s.failed << " boards failed for " << solvers[i] << ")\n";
+    if (s.failed > 0)
+      out << "  (" << plural(s.failed, "board") << " failed for " << solvers[i] << ")\n";
   }
 }
 

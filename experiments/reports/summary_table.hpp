@@ -13,7 +13,8 @@ namespace colorwalk {
 enum class TableStyle { kText, kMarkdown };
 
 // The summary table, one row per solver: boards, min, mean,
-// max, stdev, proven optimal, total solver seconds, nodes expanded.
+// max, stdev, proven optimal, total solver seconds, nodes expanded. A
+// solver none of whose boards verified shows "-" for its moves, not zeros.
 void write_summary_table(std::ostream& out, const std::vector<std::string>& solvers,
                          const std::vector<SolverSummary>& summaries,
                          TableStyle style = TableStyle::kText);

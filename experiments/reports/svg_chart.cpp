@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <ostream>
 
+#include "game/wording.hpp"
 #include "results/rows.hpp"
 
 namespace colorwalk {
@@ -355,7 +356,8 @@ void write_svg_chart(std::ostream& out, const std::string& title,
   if (excess) {
     above.title = "Moves above the proven optimum (" +
                   std::to_string(summary.boards_with_optimum()) + " of " +
-                  std::to_string(summary.boards()) + " boards have one)";
+                  plural(summary.boards(), "board") +
+                  (summary.boards_with_optimum() == 1 ? " has one)" : " have one)");
     above.axis_label = "moves above the optimum (0: optimal)";
     for (const SolverSummary& s : sums) {
       const Distribution d = describe(s.excess_histogram);

@@ -15,6 +15,7 @@
 
 #include "game/board_io.hpp"
 #include "game/replay.hpp"
+#include "game/wording.hpp"
 #include "results/rows.hpp"
 
 namespace colorwalk {
@@ -184,7 +185,7 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
   if (r.moves != r.solution.size())
     throw InputError(path_, line_,
                      "moves is " + std::to_string(r.moves) + " but the solution has " +
-                         std::to_string(r.solution.size()) + " moves");
+                         plural(r.solution.size(), "move"));
   if (!std::isfinite(r.seconds) || r.seconds < 0 || r.seconds > kMaxRowSeconds)
     throw InputError(path_, line_,
                      "seconds is '" + f[6] + "': no run takes that (0 to " +
@@ -268,8 +269,8 @@ void RowChecker::check(const std::string& path, const std::vector<CsvRow>& rows,
     if (r.proven_optimal) {
       if (proven != nullptr && proven->result.moves != r.moves)
         throw InputError(path, row.line,
-                         where(row) + "proves " + std::to_string(r.moves) +
-                             " moves optimal, but solver " + proven->solver + " proves " +
+                         where(row) + "proves " + plural(r.moves, "move") +
+                             " optimal, but solver " + proven->solver + " proves " +
                              std::to_string(proven->result.moves));
       proven = &row;
     }
@@ -288,10 +289,9 @@ void RowChecker::check(const std::string& path, const std::vector<CsvRow>& rows,
     for (const CsvRow& row : rows)
       if (row.result.verified && row.result.moves < proven->result.moves)
         throw InputError(path, row.line,
-                         where(row) + std::to_string(row.result.moves) +
-                             " moves, fewer than the optimum of " +
-                             std::to_string(proven->result.moves) + " that solver " +
-                             proven->solver + " proves");
+                         where(row) + plural(row.result.moves, "move") +
+                             ", fewer than the optimum of " + std::to_string(proven->result.moves) +
+                             " that solver " + proven->solver + " proves");
   }
   bool any_verified = false;
   for (const CsvRow& row : rows)

@@ -1,5 +1,6 @@
 #include "results/merge_shards.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <memory>
@@ -7,6 +8,7 @@
 
 #include "engine/exit_status.hpp"
 #include "game/board_io.hpp"
+#include "game/wording.hpp"
 #include "results/csv_reader.hpp"
 #include "results/output_file.hpp"
 
@@ -33,12 +35,57 @@ void check_whole_shards(const std::vector<Input>& inputs) {
     const std::size_t whole = shard->size(recorded->boards);
     if (in.boards >= whole) continue;
     throw InputError(in.reader->path(), 0,
-                     "holds " + std::to_string(in.boards) + " of the " + std::to_string(whole) +
-                         " boards of its shard " + recorded->shard + " (its run has " +
-                         std::to_string(recorded->boards) +
-                         " boards): the run that wrote it did not finish, or the file was cut "
+                     "holds " + std::to_string(in.boards) + " of the " + plural(whole, "board") +
+                         " of its shard " + recorded->shard + " (its run has " +
+                         plural(recorded->boards, "board") +
+                         "): the run that wrote it did not finish, or the file was cut "
                          "short; finish it with --resume, then merge");
   }
+}
+
+// "A, B and C", with at most `most` items named ("..., and 12 more").
+std::string spoken_list(const std::vector<std::string>& items, std::size_t most = 8) {
+  std::string out;
+  const std::size_t named = std::min(items.size(), most);
+  for (std::size_t i = 0; i < named; ++i) {
+    if (i > 0) out += i + 1 == named && named == items.size() ? " and " : ", ";
+    out += items[i];
+  }
+  if (named < items.size()) out += " and " + std::to_string(items.size() - named) + " more";
+  return out;
+}
+
+// Refuses inputs that are shards I/N of one count N but not all of those
+// that hold boards, naming the missing ones, before any board is merged.
+// (Shards of different counts are left to the board-by-board checks.)
+void check_every_shard(const std::vector<Input>& inputs, const RunProvenance& run) {
+  std::optional<std::size_t> count;
+  std::vector<bool> present;
+  for (const Input& in : inputs) {
+    const auto shard = Shard::parse(in.reader->provenance()->shard);
+    if (!shard || (count && *count != shard->count)) return;
+    count = shard->count;
+    present.resize(shard->count, false);
+    present[shard->index] = true;
+  }
+  if (!count || *count < 2 || run.boards == 0) return;
+  std::vector<std::string> missing;
+  std::vector<std::string> given;
+  for (std::size_t i = 0; i < *count; ++i) {
+    if (present[i])
+      given.push_back(Shard{i, *count}.text());
+    else if (Shard{i, *count}.size(run.boards) > 0)
+      missing.push_back(Shard{i, *count}.text());
+  }
+  if (missing.empty()) return;
+  throw UsageError(noun_for(missing.size(), "shard") + " " + spoken_list(missing) + " " +
+                   noun_for(missing.size(), "is", "are") + " missing: the inputs hold " +
+                   noun_for(given.size(), "shard") + " " + spoken_list(given) + " of their run (" +
+                   plural(run.boards, "board") +
+                   "); give every shard's CSV (`colorwalk solve ... "
+                   "--shard " +
+                   missing.front() + " --csv FILE` writes " +
+                   (missing.size() == 1 ? "it" : "the first") + ")");
 }
 
 // The inputs, all done, hold `held` boards: the run they record must have
@@ -48,7 +95,7 @@ void check_complete(const std::vector<Input>& inputs, const RunProvenance& run, 
   check_whole_shards(inputs);
   throw InputError(inputs.front().reader->path(), 0,
                    "the inputs hold " + std::to_string(held) + " of the " +
-                       std::to_string(run.boards) + " boards of their run (boards " +
+                       plural(run.boards, "board") + " of their run (boards " +
                        std::to_string(held) + " on are missing): merge every shard");
 }
 
@@ -312,12 +359,12 @@ std::vector<BoardResult> board_results(const Input& in, std::size_t expected,
     throw InputError(path, first.line,
                      "board " + std::to_string(first.result.board) +
                          " is past the end of its run's source, which has " +
-                         std::to_string(source.size()) + " boards");
+                         plural(source.size(), "board"));
   if (in.rows.size() != result.solvers.size())
     throw InputError(path, first.line,
                      "board " + std::to_string(first.result.board) + " has " +
-                         std::to_string(in.rows.size()) + " rows, but the run has " +
-                         std::to_string(result.solvers.size()) + " solvers (" +
+                         plural(in.rows.size(), "row") + ", but the run has " +
+                         plural(result.solvers.size(), "solver") + " (" +
                          solver_list(result.solvers) + ")");
   std::vector<BoardResult> results;
   for (std::size_t s = 0; s < in.rows.size(); ++s) {
@@ -354,6 +401,7 @@ MergeResult merge_results(const MergeOptions& options) {
   const Input* reference = reference_input(inputs);
   MergeResult result;
   std::optional<ReplayedRun> replayed;
+  if (reference != nullptr) check_every_shard(inputs, *reference->reader->provenance());
   if (reference != nullptr) {
     replayed.emplace(rebuild_run(*reference, options));
     result.solvers = replayed->run.solvers;
@@ -371,8 +419,8 @@ MergeResult merge_results(const MergeOptions& options) {
   while (replayed) {
     if (const int sig = options.stop_signal ? options.stop_signal() : 0; sig != 0)
       throw Interrupted(sig, std::string("stopped by ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") +
-                                 " after " + std::to_string(expected) +
-                                 " boards; no output was written (the inputs are as they were)");
+                                 " after " + plural(expected, "board") +
+                                 "; no output was written (the inputs are as they were)");
     Input* next = next_input(inputs);
     if (next == nullptr) break;
     // A gap: a shard cut short is named rather than the board after it.
@@ -388,13 +436,13 @@ MergeResult merge_results(const MergeOptions& options) {
   const std::size_t held = result.summary.boards();
   if (replayed) check_complete(inputs, replayed->run, held);
   if (options.expect && held != *options.expect)
-    throw InputError(options.inputs.empty() ? std::string("merge") : options.inputs.front(), 0,
-                     "the inputs hold " + std::to_string(held) + " boards, expected " +
-                         std::to_string(*options.expect) +
-                         (held < *options.expect
-                              ? " (boards " + std::to_string(held) + " on are missing)"
-                              : " (" + std::to_string(held - *options.expect) +
-                                    " more than expected: is --expect right?)"));
+    throw InputError(
+        options.inputs.empty() ? std::string("merge") : options.inputs.front(), 0,
+        "the inputs hold " + plural(held, "board") + ", expected " +
+            std::to_string(*options.expect) +
+            (held < *options.expect ? " (boards " + std::to_string(held) + " on are missing)"
+                                    : " (" + std::to_string(held - *options.expect) +
+                                          " more than expected: is --expect right?)"));
   outputs.finish(options, result);
   return result;
 }

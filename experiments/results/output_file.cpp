@@ -10,6 +10,9 @@
 #include <cstring>
 #include <utility>
 
+#include "engine/exit_status.hpp"
+#include "game/wording.hpp"
+
 namespace colorwalk {
 
 OutputError output_error(const std::string& path, const std::string& what) {
@@ -121,6 +124,20 @@ void write_output_file(const std::string& path, std::string_view text) {
   LineFile file = LineFile::create(path);
   file.append(text);
   file.close();
+}
+
+void refuse_replacing(const std::string& path, const std::string& what, const std::string& advice) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) return;
+  // A file another run holds is that run's: said as opening it would say it.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd >= 0) {
+    const bool locked = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    ::close(fd);
+    if (locked) throw output_error(path, "another colorwalk run is writing it");
+  }
+  throw UsageError(what + ": '" + path + "' exists and is not empty (" +
+                   plural(static_cast<std::uint64_t>(st.st_size), "byte") + "); " + advice);
 }
 
 bool is_special_file(const std::string& path) {

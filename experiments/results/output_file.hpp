@@ -82,6 +82,13 @@ class LineFile {
 // emptied, locked, written and closed. Throws OutputError.
 void write_output_file(const std::string& path, std::string_view text);
 
+// Refuses an output that would replace results: `path` a regular file (or
+// a link to one) that is not empty is a UsageError, "WHAT: 'PATH' exists
+// and is not empty (N bytes); ADVICE", and one that another colorwalk run
+// is writing an OutputError, as opening it would be. A missing or empty
+// file, a device and a FIFO pass.
+void refuse_replacing(const std::string& path, const std::string& what, const std::string& advice);
+
 // Whether `path` names something other than a regular file or a symbolic
 // link to one (a device, a FIFO, a socket); false when it does not exist.
 bool is_special_file(const std::string& path);

@@ -5,6 +5,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "game/wording.hpp"
 #include "origin/build_info.hpp"
 #include "origin/environment.hpp"
 
@@ -175,9 +176,9 @@ std::string RunProvenance::mismatch(const RunProvenance& other, bool same_shard,
   if (other.boards != boards || other.digest != digest ||
       (digest.empty() && other.source != source))
     return differs("its source",
-                   "'" + other.source + "' (" + std::to_string(other.boards) + " boards" +
+                   "'" + other.source + "' (" + plural(other.boards, "board") +
                        (other.digest.empty() ? "" : ", digest " + other.digest) + ")",
-                   "'" + source + "' (" + std::to_string(boards) + " boards" +
+                   "'" + source + "' (" + plural(boards, "board") +
                        (digest.empty() ? "" : ", digest " + digest) + ")");
   if (other.rules != rules) return differs("its rules", other.rules, rules);
   if (other.start != start) return differs("its start", other.start, start);
@@ -236,10 +237,10 @@ std::string source_mismatch(const RunProvenance& recorded, const BoardSource& so
   const bool same = source.size() == recorded.boards && digest == recorded.digest &&
                     (!digest.empty() || source.describe() == recorded.source);
   if (same) return {};
-  return "its run's source is '" + recorded.source + "' (" + std::to_string(recorded.boards) +
-         " boards" + (recorded.digest.empty() ? "" : ", digest " + recorded.digest) +
-         "), these boards are '" + source.describe() + "' (" + std::to_string(source.size()) +
-         " boards" + (digest.empty() ? "" : ", digest " + digest) + ")";
+  return "its run's source is '" + recorded.source + "' (" + plural(recorded.boards, "board") +
+         (recorded.digest.empty() ? "" : ", digest " + recorded.digest) + "), these boards are '" +
+         source.describe() + "' (" + plural(source.size(), "board") +
+         (digest.empty() ? "" : ", digest " + digest) + ")";
 }
 
 }  // namespace colorwalk

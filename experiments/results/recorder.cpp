@@ -8,6 +8,7 @@
 
 #include "engine/exit_status.hpp"
 #include "game/board_io.hpp"
+#include "game/wording.hpp"
 #include "results/csv_reader.hpp"
 
 namespace colorwalk {
@@ -291,7 +292,7 @@ void RunRecorder::check_resumed_board(const ResultsCsvReader& reader,
   if (k >= selection)
     throw InputError(path, first.line,
                      "board " + std::to_string(board) + " is past the end of this run, which has " +
-                         std::to_string(selection) + " boards");
+                         plural(selection, "board"));
   if (board != options.shard.board(k))
     throw InputError(path, first.line,
                      "board " + std::to_string(board) + " where this run's next board is " +
@@ -318,8 +319,7 @@ void RunRecorder::check_last_board(ResultsCsvReader& reader, const std::vector<C
     throw InputError(outputs_.csv, more.front().line,
                      "board " + std::to_string(more.front().result.board) + " follows board " +
                          std::to_string(rows.front().result.board) + ", which has only " +
-                         std::to_string(rows.size()) + " of its " +
-                         std::to_string(solvers_.size()) + " rows");
+                         std::to_string(rows.size()) + " of its " + plural(solvers_.size(), "row"));
 }
 
 // The CSV accepted: cut after its last whole board (or the adopted file put

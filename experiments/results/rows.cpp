@@ -1,6 +1,7 @@
 #include "results/rows.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 
 namespace colorwalk {
@@ -160,21 +161,36 @@ void append_json_run(std::string& out, const RunProvenance& p) {
       text += (i > 0 ? "," : "") + json_string(items[i]);
     return text + "]";
   };
-  out += "{\"type\":\"run\",\"format\":" + json_string(std::to_string(RunProvenance::kFormat));
+  out += "{\"type\":\"run\",\"format\":" + std::to_string(RunProvenance::kFormat);
   out += ",\"version\":" + json_string(p.version);
   out += ",\"commit\":" + json_string(p.commit);
   out += ",\"source\":" + json_string(p.source);
   out += ",\"source_args\":" + list(p.source_args);
-  out += ",\"boards\":" + json_string(std::to_string(p.boards));
+  out += ",\"boards\":" + std::to_string(p.boards);
   out += ",\"digest\":" + json_string(p.digest);
   out += ",\"rules\":" + json_string(p.rules);
   out += ",\"start\":" + json_string(p.start);
   out += ",\"shard\":" + json_string(p.shard);
-  out += ",\"solver_seed\":" + json_string(std::to_string(p.solver_seed));
-  out += ",\"memory_limit\":" + json_string(std::to_string(p.memory_limit));
+  out += ",\"solver_seed\":" + std::to_string(p.solver_seed);
+  out += ",\"memory_limit\":" + std::to_string(p.memory_limit);
   out += ",\"solvers\":" + list(p.solvers);
   out += "}\n";
 }
+
+namespace {
+
+// Whether a run description's value is written as a JSON number: the keys
+// that hold counts (kNumberInfoKeys), when the value is one.
+bool is_number_info(std::string_view key, std::string_view value) {
+  if (std::find(kNumberInfoKeys.begin(), kNumberInfoKeys.end(), key) == kNumberInfoKeys.end())
+    return false;
+  std::uint64_t number = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+  return error == std::errc{} && end == value.data() + value.size() &&
+         (value.size() == 1 || value[0] != '0');
+}
+
+}  // namespace
 
 void append_json_summary(std::string& out, const std::vector<std::string>& solvers,
                          const RunSummary& summary, const RunInfo& info) {
@@ -183,7 +199,7 @@ void append_json_summary(std::string& out, const std::vector<std::string>& solve
     out += ',';
     out += json_string(key);
     out += ':';
-    out += json_string(value);
+    out += is_number_info(key, value) ? value : json_string(value);
   }
   out += ",\"boards\":";
   out += std::to_string(summary.boards());
@@ -196,10 +212,12 @@ void append_json_summary(std::string& out, const std::vector<std::string>& solve
     out += "{\"solver\":" + json_string(solvers[i]);
     out += ",\"boards\":" + std::to_string(s.boards);
     out += ",\"failed\":" + std::to_string(s.failed);
-    out += ",\"min\":" + std::to_string(s.min);
-    out += ",\"mean\":" + format("%.10g", s.mean);
-    out += ",\"max\":" + std::to_string(s.max);
-    out += ",\"stdev\":" + format("%.10g", s.stdev);
+    // No verified board: no moves to describe (null, not zeros).
+    const bool moves = s.boards > 0;
+    out += ",\"min\":" + (moves ? std::to_string(s.min) : "null");
+    out += ",\"mean\":" + (moves ? format("%.10g", s.mean) : "null");
+    out += ",\"max\":" + (moves ? std::to_string(s.max) : "null");
+    out += ",\"stdev\":" + (moves ? format("%.10g", s.stdev) : "null");
     out += ",\"proven_optimal\":" + std::to_string(s.proven_optimal);
     out += ",\"seconds\":" + format("%.6f", s.seconds);
     out += ",\"expanded\":" + std::to_string(s.expanded);

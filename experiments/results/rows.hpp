@@ -3,6 +3,7 @@
 // can hand whole lines to the operating system at once (results/output_file.hpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -59,16 +60,21 @@ std::string json_string(std::string_view text);
 // Appends one JSON Lines object: {"type":"result","board":..,"solver":..,...}.
 void append_json_row(std::string& out, const BoardResult& result, std::string_view solver);
 
-// Appends the opening JSON Lines object: {"type":"run", "format":"1",
-// "version":..., every field of the provenance as a string (lists as
-// arrays of strings)}.
+// Appends the opening JSON Lines object: {"type":"run", "format":1,
+// "version":..., every field of the provenance: counts (format, boards,
+// solver_seed, memory_limit) as numbers, the rest as strings, lists as
+// arrays of strings}.
 void append_json_run(std::string& out, const RunProvenance& provenance);
 
 // Key/value pairs describing a run (source, rules, shard, ...), in order.
 using RunInfo = std::vector<std::pair<std::string, std::string>>;
+// The keys of a RunInfo whose values are numbers, written as JSON numbers.
+inline constexpr std::array<std::string_view, 1> kNumberInfoKeys = {"solver_seed"};
 
 // Appends the closing JSON Lines object: {"type":"summary", run info...,
-// "boards":N, "solvers":[{"solver":..,"boards":..,"min":..,...}, ...]}.
+// "boards":N, "solvers":[{"solver":..,"boards":..,"min":..,...}, ...]};
+// every count and figure a JSON number (a solver with no verified board has
+// null min, mean, max and stdev).
 void append_json_summary(std::string& out, const std::vector<std::string>& solvers,
                          const RunSummary& summary, const RunInfo& info);
 

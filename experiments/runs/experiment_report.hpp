@@ -27,6 +27,9 @@ struct ExperimentReport {
   std::string finished;    // when the run ended, to the second
   std::size_t boards = 0;  // boards done, resumed ones included
   std::size_t total = 0;   // boards of the source
+  // The source's every board, not the first of them (--boards N): published
+  // figures, made on every board, are then set against the run's optimum.
+  bool whole_source = true;
   std::uint64_t solver_seed = 0;
   int threads = 0;
   double wall = 0;
@@ -39,9 +42,12 @@ struct ExperimentReport {
   std::string out_dir;
 };
 
-// "Ours beside the published table" for the rows of an experiment.
+// "Ours beside the published table" for the rows of an experiment; with
+// `above_optimum` (every board has a proven optimum), a last column with
+// each row's mean moves above it.
 void write_published_table(std::ostream& out, const std::vector<const ExperimentRow*>& rows,
-                           const std::vector<SolverSummary>& summaries, TableStyle style);
+                           const std::vector<SolverSummary>& summaries, TableStyle style,
+                           bool above_optimum = false);
 
 // The printed report, as NAME.txt holds it.
 std::string experiment_text_report(const ExperimentReport& report);

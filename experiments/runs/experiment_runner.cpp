@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <ostream>
 #include <sstream>
 
 #include "game/replay.hpp"
+#include "game/wording.hpp"
 #include "origin/environment.hpp"
 #include "reports/report_files.hpp"
 #include "results/output_file.hpp"
@@ -49,9 +51,9 @@ std::vector<std::optional<std::uint32_t>> read_optima(const std::string& path,
   const auto lines = load_solution_lines(path, source.size());
   if (lines.size() != source.size())
     throw InputError(path, 0,
-                     "has " + std::to_string(lines.size()) + " solution lines but " +
-                         source.describe() + " has " + std::to_string(source.size()) +
-                         " boards: an optimal file holds one line per board, in board order");
+                     "has " + plural(lines.size(), "solution line") + " but " + source.describe() +
+                         " has " + plural(source.size(), "board") +
+                         ": an optimal file holds one line per board, in board order");
   std::vector<std::optional<std::uint32_t>> optima;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const Board board = prepare_board(source.board(i), options);
@@ -111,6 +113,51 @@ void check_outputs_spare_inputs(const Experiment& experiment, const std::string&
         refuse(output, input, what, "");
 }
 
+// Refuses an experiment whose `$DATASETS/` files are missing, before
+// anything is solved, saying where the datasets folder was looked for and
+// how to point the tool at it (COLORWALK_DATASETS).
+void check_datasets(const Experiment& experiment) {
+  const std::string dir = datasets_dir();
+  const bool from_env =
+      std::getenv("COLORWALK_DATASETS") != nullptr && *std::getenv("COLORWALK_DATASETS") != '\0';
+  const std::string where = from_env ? "$COLORWALK_DATASETS" : "configured at build time";
+  const std::string how =
+      "set COLORWALK_DATASETS to the folder that holds the datasets, for example "
+      "COLORWALK_DATASETS=/path/to/datasets colorwalk experiment " +
+      experiment.name;
+  std::vector<std::pair<std::string, std::string>> files;  // as written, resolved
+  if (experiment.source == Experiment::SourceKind::kFile)
+    files.emplace_back(experiment.boards, experiment.boards_path(dir));
+  if (!experiment.optimal.empty())
+    files.emplace_back(experiment.optimal, experiment.optimal_path(dir));
+  std::error_code ec;
+  for (const auto& [written, path] : files) {
+    if (!written.starts_with("$DATASETS/") || std::filesystem::exists(path, ec)) continue;
+    if (!std::filesystem::is_directory(dir, ec))
+      throw UsageError("experiment " + experiment.name + " reads " + written +
+                       ", but the datasets folder '" + dir + "' (" + where +
+                       ") does not exist: " + how);
+    throw UsageError("experiment " + experiment.name + " reads " + written + ", but there is no '" +
+                     path + "' in the datasets folder '" + dir + "' (" + where +
+                     "): give the datasets there, or " + how);
+  }
+}
+
+// The files of experiment `name`'s results in `out_dir` that hold a run.
+constexpr const char* kRunFiles[] = {".csv", ".jsonl", ".txt", ".md", ".svg"};
+
+// Refuses an --output-dir that holds the results of a run of `experiment`
+// (a file of it not empty), unless the request resumes or replaces them.
+void refuse_replacing_run(const Experiment& experiment, const std::string& out_dir,
+                          const ExperimentRequest& request) {
+  if (!request.output_dir || request.resume || request.overwrite) return;
+  for (const char* suffix : kRunFiles)
+    refuse_replacing((std::filesystem::path(out_dir) / (experiment.name + suffix)).string(),
+                     "--output-dir " + *request.output_dir,
+                     "it holds a run of experiment " + experiment.name +
+                         ": pass --resume to continue it, or --overwrite to replace it");
+}
+
 // Creates the results folder.
 void make_results_dir(const std::string& out_dir) {
   std::error_code ec;
@@ -136,7 +183,7 @@ std::optional<ReferenceCheck> check_against_optima(
   if (stated_count > 0)
     return check_reference(csv, stated,
                            "the optima stated in the board files (" + std::to_string(stated_count) +
-                               " of " + std::to_string(source.size()) + " boards)",
+                               " of " + plural(source.size(), "board") + ")",
                            specs);
   return std::nullopt;
 }
@@ -144,21 +191,24 @@ std::optional<ReferenceCheck> check_against_optima(
 }  // namespace
 
 std::string experiment_path(const std::string& name, const std::string& dir) {
-  const bool is_path = name.find('/') != std::string::npos ||
-                       (name.size() > kExperimentSuffix.size() &&
-                        name.compare(name.size() - kExperimentSuffix.size(),
-                                     kExperimentSuffix.size(), kExperimentSuffix) == 0);
-  if (is_path) {
-    std::error_code ec;
+  const bool has_suffix = name.size() > kExperimentSuffix.size() &&
+                          name.compare(name.size() - kExperimentSuffix.size(),
+                                       kExperimentSuffix.size(), kExperimentSuffix) == 0;
+  const bool has_folder = name.find('/') != std::string::npos;
+  std::error_code ec;
+  if (has_folder || (has_suffix && std::filesystem::exists(name, ec))) {
     if (!std::filesystem::exists(name, ec)) throw UsageError("no experiment file '" + name + "'");
     return name;
   }
+  // NAME.exp, not a file here, is taken as NAME: the experiments folder's file.
+  const std::string stem =
+      has_suffix ? name.substr(0, name.size() - kExperimentSuffix.size()) : name;
   const std::string path =
-      (std::filesystem::path(dir) / (name + std::string(kExperimentSuffix))).string();
-  std::error_code ec;
+      (std::filesystem::path(dir) / (stem + std::string(kExperimentSuffix))).string();
   if (!std::filesystem::exists(path, ec))
-    throw UsageError("unknown experiment '" + name + "' (none in " + dir +
-                     "; colorwalk experiment --list)");
+    throw UsageError("unknown experiment '" + stem + "'" +
+                     did_you_mean(stem, experiment_names(dir)) + " (none in " + dir +
+                     "; colorwalk experiment --list lists them)");
   return path;
 }
 
@@ -193,14 +243,15 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   options.solver_seed = experiment.solver_seed;
   apply_run_settings(request.settings, options);
   const bool quiet = request.settings.quiet;
+  check_datasets(experiment);
   std::unique_ptr<BoardSource> source = experiment.make_source(datasets_dir());
   std::optional<std::vector<std::optional<std::uint32_t>>> optima;
   if (!experiment.optimal.empty()) {
     check_start(*source, options);
     optima = read_optima(experiment.optimal_path(datasets_dir()), *source, options);
   }
-  if (request.limit && *request.limit < source->size())
-    source = std::make_unique<PrefixSource>(std::move(source), *request.limit);
+  const bool whole_source = !request.limit || *request.limit >= source->size();
+  if (!whole_source) source = std::make_unique<PrefixSource>(std::move(source), *request.limit);
   if (!optima) check_start(*source, options);  // else checked on every board above
 
   const std::string commit = source_commit();
@@ -213,6 +264,7 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
                              ".jsonl.partial"})
     outputs.push_back(file(suffix));
   check_outputs_spare_inputs(experiment, out_dir, outputs);
+  refuse_replacing_run(experiment, out_dir, request);
   make_results_dir(out_dir);
 
   RunRequest run_request;
@@ -251,6 +303,7 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   report.date = date;
   report.boards = recorder.boards();
   report.total = outcome.total;
+  report.whole_source = whole_source;
   report.solver_seed = options.solver_seed;
   report.threads = resolve_threads(options.threads);
   report.wall = outcome.wall;
@@ -292,12 +345,18 @@ int run_suite(const Experiment& suite, const ExperimentRequest& request, std::os
     if (!parts.back().parts.empty())
       throw InputError(suite.path, 0, "part '" + name + "' is a suite itself; suites do not nest");
   }
+  for (const Experiment& part : parts)
+    check_datasets(part);  // every part's, before the first part runs
   const std::string suite_report = suite.name + ".txt";
   if (request.output_dir)
     for (const Experiment& part : parts)
       check_outputs_spare_inputs(
           part, *request.output_dir,
           {(std::filesystem::path(*request.output_dir) / suite_report).string()});
+  if (request.output_dir)
+    for (const Experiment& part : parts)
+      refuse_replacing_run(part, (std::filesystem::path(*request.output_dir) / part.name).string(),
+                           request);
   const std::string root = results_dir_for(request, suite.name);
   int status = kExitOk;
   std::vector<ExperimentRun> runs;

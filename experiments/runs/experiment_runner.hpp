@@ -23,6 +23,7 @@ namespace colorwalk {
 struct ExperimentRequest {
   RunSettings settings;                   // --threads, --solver-seed, --memory-limit, --quiet
   bool resume = false;                    // continue the run whose results are in output_dir
+  bool overwrite = false;                 // replace the results of a run in output_dir
   std::optional<std::size_t> limit;       // only the first boards of the source
   std::string experiments_dir;            // where a suite's parts are
   std::string results_dir = "results";    // results go to results_dir/NAME-DATE-COMMIT/
@@ -44,8 +45,9 @@ struct ExperimentRun {
   std::optional<ReferenceCheck> reference;
 };
 
-// The experiment file NAME stands for: a path when it names a file (holds a
-// '/' or ends in .exp), else DIR/NAME.exp. UsageError when there is none.
+// The experiment file NAME stands for: a path when it holds a '/', or ends
+// in .exp and names a file; else DIR/NAME.exp (NAME.exp taken as NAME).
+// UsageError when there is none, suggesting the nearest name in DIR.
 std::string experiment_path(const std::string& name, const std::string& dir);
 
 // Creates the results directory ROOT/NAME-DATE-COMMIT, made unique with -2,
@@ -62,7 +64,8 @@ std::string results_dir_for(const ExperimentRequest& request, const std::string&
 // prints the report on `out` unless quiet. Throws InputError when none of
 // its solvers is registered or its optimal file is not one solution per
 // board (checked before solving), UsageError for settings or folders that
-// cannot be used (an output that is one of its inputs), before writing.
+// cannot be used (an output that is one of its inputs; results of a run
+// in request.output_dir, unless resuming or overwriting), before writing.
 ExperimentRun run_experiment(const Experiment& experiment, const ExperimentRequest& request,
                              const std::string& out_dir, std::ostream& out, std::ostream& log);
 

@@ -15,6 +15,7 @@
 
 #include <oneapi/tbb/global_control.h>
 
+#include "game/wording.hpp"
 #include "origin/environment.hpp"
 #include "engine/search_watch.hpp"
 #include "reports/progress.hpp"
@@ -145,14 +146,14 @@ void apply_run_settings(const RunSettings& settings, BatchOptions& options) {
   if (threads > fit)
     throw UsageError("--threads " + std::to_string(threads) +
                      ": the address-space limit (ulimit -v) leaves room for " +
-                     std::to_string(fit) + " threads and the memory they need at most; give " +
+                     plural(fit, "thread") + " and the memory they need at most; give " +
                      "--threads " + std::to_string(std::max<std::size_t>(fit, 1)) +
                      " or fewer, or raise the limit");
   const std::size_t startable = startable_threads(threads - 1);
   if (startable < threads - 1)
     throw UsageError("--threads " + std::to_string(threads) + ": this process may start only " +
-                     std::to_string(startable + 1) +
-                     " threads (ulimit -u, or its cgroup's pids.max); give --threads " +
+                     plural(startable + 1, "thread") +
+                     " (ulimit -u, or its cgroup's pids.max); give --threads " +
                      std::to_string(startable + 1) + " or fewer");
   if (settings.solver_seed) options.solver_seed = *settings.solver_seed;
   if (settings.memory_limit) {
@@ -236,10 +237,10 @@ RunOutcome execute(RunRequest& request, std::ostream& log) {
   options.skip = recorder.resumed();
   if (request.outputs.resume && !request.quiet) {
     log << "resuming " << request.outputs.csv << ": " << format_count(recorder.resumed()) << " of "
-        << format_count(outcome.total) << " boards done";
+        << format_count(outcome.total) << " " << noun_for(outcome.total, "board") << " done";
     if (recorder.cut_bytes() > 0)
-      log << " (cut " << recorder.cut_bytes()
-          << " bytes of an unfinished board or line from its end)";
+      log << " (cut " << plural(recorder.cut_bytes(), "byte")
+          << " of an unfinished board or line from its end)";
     log << "\n";
   }
   // open_outputs() cleared the flags: a stop while the CSV was read back
@@ -299,17 +300,20 @@ RunOutcome execute(RunRequest& request, std::ostream& log) {
     if (outcome.wall > 0 && solved > 0)
       std::snprintf(rate, sizeof rate, "%.1f boards/s, ",
                     static_cast<double>(solved) / outcome.wall);
-    log << "solved " << solved << (options.skip > 0 ? " more" : "") << " boards x "
-        << options.solvers.size() << " solvers in " << fixed2(outcome.wall) << " s (" << rate
-        << resolve_threads(options.threads) << " threads)";
-    if (options.skip > 0) log << "; " << options.skip << " were done before";
+    log << "solved " << solved << (options.skip > 0 ? " more " : " ") << noun_for(solved, "board")
+        << " x " << plural(options.solvers.size(), "solver") << " in " << fixed2(outcome.wall)
+        << " s (" << rate
+        << plural(static_cast<std::uint64_t>(resolve_threads(options.threads)), "thread") << ")";
+    if (options.skip > 0)
+      log << "; " << options.skip << (options.skip == 1 ? " was" : " were") << " done before";
     log << "\n";
   }
   if (outcome.batch.stopped() && flags.signal.load() != 0) {
     const int sig = flags.signal.load();
     const std::size_t done = options.skip + solved;
     log << "colorwalk: stopped by " << (sig == SIGINT ? "SIGINT" : "SIGTERM") << " after "
-        << format_count(done) << " of " << format_count(outcome.total) << " boards";
+        << format_count(done) << " of " << format_count(outcome.total) << " "
+        << noun_for(outcome.total, "board");
     if (!request.outputs.csv.empty()) {
       log << "; every finished board is in " << request.outputs.csv << "\n"
           << "resume with: " << join_command(request.resume_command) << "\n";

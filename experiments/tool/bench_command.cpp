@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "engine/bench_signature.hpp"
+#include "game/wording.hpp"
 #include "tool/commands.hpp"
 #include "tool/options.hpp"
 
@@ -24,8 +25,8 @@ int cmd_bench(int argc, char** argv) {
              "verify.\n"))
     return kExitOk;
   const BenchResult bench = run_bench();
-  std::cout << "bench: " << bench.boards << " boards x " << bench.solvers.size()
-            << " solvers, 1 thread\n";
+  std::cout << "bench: " << plural(bench.boards, "board") << " x "
+            << plural(bench.solvers.size(), "solver") << ", 1 thread\n";
   char line[256];
   for (const BenchSolver& solver : bench.solvers) {
     std::snprintf(line, sizeof line, "%-28s expanded %10llu  moves %6llu  seconds %7.3f\n",
@@ -38,7 +39,7 @@ int cmd_bench(int argc, char** argv) {
                 static_cast<unsigned long long>(bench.nodes), bench.wall, rate);
   std::cout << line;
   if (bench.failures > 0) {
-    std::cerr << "colorwalk bench: " << bench.failures << " solutions did not verify\n";
+    std::cerr << "colorwalk bench: " << plural(bench.failures, "solution") << " did not verify\n";
     return kExitFailure;
   }
   return kExitOk;

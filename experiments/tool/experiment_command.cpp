@@ -58,6 +58,9 @@ int cmd_experiment(int argc, char** argv) {
        "put the results in DIR itself instead")
       ("resume", po::bool_switch(),
        "continue the run whose results are in --output-dir DIR")
+      ("overwrite", po::bool_switch(),
+       "replace the results of a run in --output-dir DIR (without it, or --resume, a DIR that "
+       "holds them is refused)")
       ("boards", po::value<Count>()->value_name("N"),
        "run only the first N boards of the experiment's source (a quick look)");
   // clang-format on
@@ -67,7 +70,7 @@ int cmd_experiment(int argc, char** argv) {
   po::variables_map vm;
   if (!parse(argc, argv, desc, vm,
              std::string("usage: colorwalk experiment NAME [--threads N] [--results-dir DIR | "
-                         "--output-dir DIR [--resume]]\n"
+                         "--output-dir DIR [--resume | --overwrite]]\n"
                          "       colorwalk experiment --list [--experiments-dir DIR]\n\n"
                          "Runs a named experiment: a data file NAME.exp (board source, rules, "
                          "solvers and,\n"
@@ -98,6 +101,11 @@ int cmd_experiment(int argc, char** argv) {
   if (request.resume && !vm.count("output-dir"))
     throw UsageError(
         "--resume needs --output-dir DIR: the results directory of the run to continue");
+  request.overwrite = vm["overwrite"].as<bool>();
+  if (request.resume && request.overwrite)
+    throw UsageError(
+        "give --resume (continue the run in --output-dir DIR) or --overwrite "
+        "(start it anew there), not both");
   if (vm.count("boards")) {
     request.limit = vm["boards"].as<Count>().value;
     if (*request.limit == 0) throw UsageError("--boards needs at least 1 board");

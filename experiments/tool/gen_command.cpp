@@ -2,6 +2,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "game/wording.hpp"
 #include "results/output_file.hpp"
 #include "tool/commands.hpp"
 #include "tool/options.hpp"
@@ -12,16 +13,22 @@ int cmd_gen(int argc, char** argv) {
   po::options_description desc("Options");
   desc.add(source_options());
   desc.add_options()("output,o", po::value<std::string>()->value_name("FILE"),
-                     "write to FILE instead of standard output");
+                     "write to FILE instead of standard output")(
+      "overwrite", po::bool_switch(),
+      "replace -o FILE when it exists and is not empty (without it, refused)");
   po::variables_map vm;
   if (!parse(argc, argv, desc, vm,
-             "usage: colorwalk gen SOURCE [-o FILE]\n\nWrites the boards of SOURCE in grid "
+             "usage: colorwalk gen SOURCE [-o FILE [--overwrite]]\n\nWrites the boards of SOURCE "
+             "in grid "
              "format, a blank line between boards, under a first line that states the "
              "format\n(`# colorwalk: format=grid`), so that every command reads the file back "
              "without --format."))
     return kExitOk;
   const std::string path = vm.count("output") ? vm["output"].as<std::string>() : "";
-  if (!path.empty()) check_output_paths(vm, {{"-o", path}});
+  if (!path.empty()) {
+    check_output_paths(vm, {{"-o", path}});
+    refuse_replacing_outputs(vm, {{"-o", path}}, "pass --overwrite to replace it");
+  }
   const auto source = make_source(vm);
   LineFile file;
   if (!path.empty()) file = LineFile::create(path);
@@ -47,7 +54,7 @@ int cmd_gen(int argc, char** argv) {
   write_chunk();
   if (file.is_open()) {
     file.close();
-    std::cerr << "wrote " << source->size() << " boards to " << path << "\n";
+    std::cerr << "wrote " << plural(source->size(), "board") << " to " << path << "\n";
   }
   return kExitOk;
 }

@@ -9,6 +9,7 @@
 #include <new>
 #include <string>
 
+#include "game/wording.hpp"
 #include "origin/build_info.hpp"
 #include "results/output_file.hpp"
 #include "tool/commands.hpp"
@@ -78,7 +79,10 @@ int run(int argc, char** argv) {
   if (command == "merge") return cmd_merge(sub_argc, sub_argv);
   if (command == "bench") return cmd_bench(sub_argc, sub_argv);
   if (command == "show") return cmd_show(sub_argc, sub_argv);
-  throw UsageError("unknown command '" + command + "' (colorwalk --help lists them)");
+  throw UsageError("unknown command '" + command + "'" +
+                   did_you_mean(command, {"list", "gen", "solve", "verify", "show", "experiment",
+                                          "merge", "bench"}) +
+                   " (colorwalk --help lists them)");
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // colorwalk merge: the CSVs of a run's shards as the results of one run.
 #include <iostream>
 
+#include "game/wording.hpp"
 #include "origin/environment.hpp"
 #include "reports/report_files.hpp"
 #include "reports/summary_table.hpp"
@@ -29,7 +30,7 @@ int cmd_merge(int argc, char** argv) {
   po::variables_map vm;
   if (!parse(argc, argv, desc, vm,
              "usage: colorwalk merge CSV... [SOURCE] [--csv FILE] [--json FILE] [--svg FILE] "
-             "[--markdown] [--expect N]\n\n"
+             "[--markdown] [--expect N] [--overwrite]\n\n"
              "Combines the CSVs of the shards of one run (any order) into the results of a\n"
              "single run: prints the same summary table, and writes the rows in board order.\n"
              "Every input must record the same run (source, rules, seeds, solvers, version)\n"
@@ -47,6 +48,7 @@ int cmd_merge(int argc, char** argv) {
   MergeOptions options;
   options.inputs = vm["input"].as<std::vector<std::string>>();
   check_output_paths(vm, report_outputs(vm), options.inputs);
+  refuse_replacing_outputs(vm, report_outputs(vm), "pass --overwrite to replace it");
   if (vm.count("csv")) options.csv = vm["csv"].as<std::string>();
   if (vm.count("json")) options.json = vm["json"].as<std::string>();
   if (vm.count("expect")) options.expect = vm["expect"].as<Count>().value;
@@ -97,12 +99,12 @@ int cmd_merge(int argc, char** argv) {
                         vm["markdown"].as<bool>() ? TableStyle::kMarkdown : TableStyle::kText);
   if (vm.count("svg"))
     write_svg_file(vm["svg"].as<std::string>(),
-                   "Merged: " + std::to_string(options.inputs.size()) + " files, " +
-                       std::to_string(result.summary.boards()) + " boards",
+                   "Merged: " + plural(options.inputs.size(), "file") + ", " +
+                       plural(result.summary.boards(), "board"),
                    result.solvers, result.summary);
   if (result.failure_count > 0) {
-    std::cerr << "colorwalk merge: " << result.failure_count
-              << " rows of the inputs did not verify in their runs\n";
+    std::cerr << "colorwalk merge: " << plural(result.failure_count, "row")
+              << " of the inputs did not verify in their runs\n";
     return kExitFailure;
   }
   return kExitOk;

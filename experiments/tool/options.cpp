@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "game/wording.hpp"
 #include "results/output_file.hpp"
 
 namespace colorwalk::cli {
@@ -242,7 +243,10 @@ po::options_description report_options() {
       ("svg", po::value<std::string>()->value_name("FILE"),
        "write a chart: moves per board for each solver on a shared axis, and the moves above "
        "the optimum where a solver proved it")
-      ("markdown", po::bool_switch(), "print the summary table in Markdown");
+      ("markdown", po::bool_switch(), "print the summary table in Markdown")
+      ("overwrite", po::bool_switch(),
+       "replace output files that exist and are not empty; without it (or solve's --resume) "
+       "they are refused, so that no results are replaced unless asked");
   // clang-format on
   return d;
 }
@@ -323,6 +327,14 @@ void check_output_paths(const po::variables_map& vm,
   }
 }
 
+void refuse_replacing_outputs(const po::variables_map& vm,
+                              const std::vector<std::pair<std::string, std::string>>& outputs,
+                              const std::string& advice) {
+  if (vm.count("overwrite") && vm["overwrite"].as<bool>()) return;
+  for (const auto& [option, path] : outputs)
+    refuse_replacing(path, option + " " + path, advice);
+}
+
 void check_outputs(const po::variables_map& vm) {
   check_output_paths(vm, report_outputs(vm));
 }
@@ -334,14 +346,26 @@ bool parse(int argc, char** argv, const po::options_description& desc, po::varia
   po::command_line_parser parser(argc, argv);
   parser.options(all);
   if (positional != nullptr) parser.positional(*positional);
-  const po::parsed_options parsed = parser.run();
+  const std::string command = argc > 0 ? std::string(argv[0]) : std::string();
+  po::parsed_options parsed(nullptr);
+  try {
+    parsed = parser.run();
+  } catch (const po::unknown_option& e) {
+    // One suggestion, the nearest option of this subcommand, rather than none.
+    std::vector<std::string> names;
+    for (const auto& option : all.options())
+      if (!option->long_name().empty()) names.push_back("--" + option->long_name());
+    const std::string given = e.get_option_name();
+    throw UsageError("unrecognised option '" + given + "'" + did_you_mean(given, names) +
+                     " (see colorwalk " + command + " --help)");
+  }
   // Boost keeps words that no option takes as positional options without
   // a name, and store() drops them: a stray word would be ignored.
   for (const po::option& option : parsed.options)
     if (option.string_key.empty() && !option.original_tokens.empty())
       throw UsageError("unexpected argument '" + option.original_tokens.front() +
                        "' (every option starts with --; see colorwalk " +
-                       (argc > 0 ? std::string(argv[0]) + " " : std::string()) + "--help)");
+                       (command.empty() ? command : command + " ") + "--help)");
   po::store(parsed, vm);
   if (vm.count("help")) {
     std::cout << usage << "\n" << all << "\n";

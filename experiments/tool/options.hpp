@@ -79,7 +79,7 @@ RunSettings read_run_settings(const po::variables_map& vm);
 // --shard I/N, when given; throws UsageError when malformed.
 Shard read_shard(const po::variables_map& vm);
 
-// REPORTS: --csv FILE, --json FILE, --svg FILE, --markdown.
+// REPORTS: --csv FILE, --json FILE, --svg FILE, --markdown, --overwrite.
 po::options_description report_options();
 // The report files given, as (option, path): ("--csv", "out.csv"), ...
 std::vector<std::pair<std::string, std::string>> report_outputs(const po::variables_map& vm);
@@ -92,6 +92,12 @@ std::vector<std::pair<std::string, std::string>> report_outputs(const po::variab
 void check_output_paths(const po::variables_map& vm,
                         const std::vector<std::pair<std::string, std::string>>& outputs,
                         const std::vector<std::string>& inputs = {});
+// Refuses, unless --overwrite was given, each output that exists and is not
+// empty (refuse_replacing, results/output_file.hpp): a UsageError naming it,
+// then `advice` ("pass --overwrite to replace it").
+void refuse_replacing_outputs(const po::variables_map& vm,
+                              const std::vector<std::pair<std::string, std::string>>& outputs,
+                              const std::string& advice);
 // check_output_paths() for the report files of `vm`.
 void check_outputs(const po::variables_map& vm);
 

@@ -25,7 +25,7 @@ constexpr const char* kShowUsage =
     "usage: colorwalk show SOURCE [--board N | --board-name NAME] [RULES]\n"
     "                      [--moves SYMBOLS | --solutions FILE | --csv FILE [--solver SPEC]\n"
     "                       | --solver SPEC] [--frame N | --final] [--color WHEN]\n"
-    "                      [--cell-colors] [--html FILE]\n"
+    "                      [--cell-colors] [--html FILE [--overwrite]]\n"
     "\n"
     "Draws one board of SOURCE and, given a solution, its replay on the engine: the\n"
     "board, then the region after each move (one frame with --frame N or --final).\n"
@@ -167,7 +167,9 @@ int cmd_show(int argc, char** argv) {
        "screenshots against them)")
       ("html", po::value<std::string>()->value_name("FILE"),
        "write the page that replays the solution to FILE; frames are then printed only "
-       "when --frame, --final or --cell-colors asks");
+       "when --frame, --final or --cell-colors asks")
+      ("overwrite", po::bool_switch(),
+       "replace --html FILE when it exists and is not empty (without it, refused)");
   // clang-format on
   desc.add(source_options()).add(rules_options());
   po::variables_map vm;
@@ -190,7 +192,11 @@ int cmd_show(int argc, char** argv) {
   std::vector<std::string> inputs;
   for (const char* option : {"solutions", "csv"})
     if (vm.count(option)) inputs.push_back(vm[option].as<std::string>());
-  if (vm.count("html")) check_output_paths(vm, {{"--html", vm["html"].as<std::string>()}}, inputs);
+  if (vm.count("html")) {
+    check_output_paths(vm, {{"--html", vm["html"].as<std::string>()}}, inputs);
+    refuse_replacing_outputs(vm, {{"--html", vm["html"].as<std::string>()}},
+                             "pass --overwrite to replace it");
+  }
 
   // The source and rules: as given, else as the CSV records them.
   BatchOptions options;

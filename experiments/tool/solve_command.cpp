@@ -40,7 +40,7 @@ int cmd_solve(int argc, char** argv) {
              std::string("usage: colorwalk solve SOURCE --solver SPEC [--solver SPEC ...] [RULES] "
                          "[--threads N] [--memory-limit BYTES]\n"
                          "                       [--shard I/N] [--csv FILE [--resume]] [--json "
-                         "FILE] [--svg FILE] [--markdown] [--quiet]\n\n"
+                         "FILE] [--svg FILE] [--overwrite] [--markdown] [--quiet]\n\n"
                          "Runs every solver on every board in parallel, replays every solution "
                          "on the engine,\n"
                          "and prints one row per solver: boards, min, mean, max, stdev "
@@ -82,9 +82,17 @@ int cmd_solve(int argc, char** argv) {
   request.outputs.resume = vm["resume"].as<bool>();
   if (request.outputs.resume && request.outputs.csv.empty())
     throw UsageError("--resume needs --csv FILE: the CSV of the run to continue");
+  if (request.outputs.resume && vm["overwrite"].as<bool>())
+    throw UsageError(
+        "give --resume (continue the run in --csv FILE) or --overwrite (start it "
+        "anew over it), not both");
   request.outputs.adopt = vm["adopt"].as<bool>();
   if (request.outputs.adopt && !request.outputs.resume)
     throw UsageError("--adopt goes with --resume: it takes the CSV being resumed as this run's");
+  if (!request.outputs.resume)
+    refuse_replacing_outputs(vm, report_outputs(vm),
+                             "pass --resume to continue the run it holds, or --overwrite to "
+                             "replace it");
   const auto source = make_source(vm);
   check_start(*source, options);
 

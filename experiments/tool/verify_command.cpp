@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "game/replay.hpp"
+#include "game/wording.hpp"
 #include "tool/commands.hpp"
 #include "tool/options.hpp"
 
@@ -40,8 +41,8 @@ int cmd_verify(int argc, char** argv) {
   const auto lines = load_solution_lines(solutions_path, source.size());
   if (lines.size() != source.size())
     throw InputError(solutions_path, 0,
-                     "has " + std::to_string(lines.size()) + " solution lines but " + boards_path +
-                         " has " + std::to_string(source.size()) + " boards");
+                     "has " + plural(lines.size(), "solution line") + " but " + boards_path +
+                         " has " + plural(source.size(), "board"));
   const WastedMoves wasted =
       vm["allow-wasted"].as<bool>() ? WastedMoves::kAllow : WastedMoves::kReject;
   // Parse every line first: a malformed file is bad input (exit 2) as a whole.
@@ -62,13 +63,15 @@ int cmd_verify(int argc, char** argv) {
               << ": " << result.describe(boards[i], moves[i]) << "\n";
   }
   if (failed > 0) {
-    std::cerr << "colorwalk verify: " << failed << " of " << boards.size()
-              << " solutions do not clear their boards\n";
+    std::cerr << "colorwalk verify: " << failed << " of " << plural(boards.size(), "solution")
+              << (failed == 1 ? " does not clear its board\n" : " do not clear their boards\n");
     return kExitFailure;
   }
   if (!vm["quiet"].as<bool>())
-    std::cout << "all " << boards.size() << " solutions clear their boards (" << total
-              << " moves in total)\n";
+    std::cout << (boards.size() == 1
+                      ? "the solution clears its board ("
+                      : "all " + plural(boards.size(), "solution") + " clear their boards (")
+              << plural(total, "move") << " in total)\n";
   return kExitOk;
 }
 

@@ -1,5 +1,7 @@
 #include "game/replay.hpp"
 
+#include "game/wording.hpp"
+
 namespace colorwalk {
 
 ReplayResult replay(const ClusterGraph& graph, std::span<const Color> moves, WastedMoves wasted) {
@@ -40,15 +42,16 @@ std::string ReplayResult::describe(const Board& board, std::span<const Color> mo
   };
   switch (problem) {
     case ReplayProblem::kNone:
-      return "clears the board in " + std::to_string(moves_played) + " moves";
+      return "clears the board in " + plural(moves_played, "move");
     case ReplayProblem::kWastedMove:
       return move_name(bad_move) + (cells_left == 0 ? " comes after the board is cleared"
                                                     : " is wasted: it clears nothing");
     case ReplayProblem::kUnknownMove:
       return move_name(bad_move) + " is not a color of the board";
     case ReplayProblem::kNotCleared:
-      return "after all " + std::to_string(moves.size()) + " moves, " + std::to_string(cells_left) +
-             " cells are left";
+      return (moves.size() == 1 ? "after its 1 move, "
+                                : "after all " + plural(moves.size(), "move") + ", ") +
+             plural(cells_left, "cell") + (cells_left == 1 ? " is left" : " are left");
   }
   return "unknown replay problem";
 }

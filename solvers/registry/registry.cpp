@@ -7,6 +7,8 @@
 
 #include "registry/registry.hpp"
 
+#include "game/wording.hpp"
+
 namespace colorwalk {
 
 double ParamValues::get(const std::string& name) const {
@@ -50,10 +52,11 @@ SolverSpec SolverRegistry::parse(std::string_view text) const {
   spec.text = std::string(text);
   spec.info = find(name);
   if (spec.info == nullptr) {
-    std::string names;
+    std::vector<std::string> names;
     for (const auto& s : solvers_)
-      names += (names.empty() ? "" : ", ") + s.name;
-    throw SpecError("unknown solver '" + name + "' (known: " + names + "; see `colorwalk list`)");
+      names.push_back(s.name);
+    throw SpecError("unknown solver '" + name + "'" + did_you_mean(name, names) +
+                    " (`colorwalk list` shows every solver)");
   }
   ParamValues values;
   for (const auto& p : spec.info->params)
@@ -84,9 +87,13 @@ SolverSpec SolverRegistry::parse(std::string_view text) const {
     const std::string_view value_text = item.substr(eq + 1);
     const auto param = std::find_if(spec.info->params.begin(), spec.info->params.end(),
                                     [&](const ParamSpec& p) { return p.name == key; });
-    if (param == spec.info->params.end())
-      throw SpecError("solver '" + name + "' has no parameter '" + key + "' (" +
-                      param_names(*spec.info) + ")");
+    if (param == spec.info->params.end()) {
+      std::vector<std::string> keys;
+      for (const auto& p : spec.info->params)
+        keys.push_back(p.name);
+      throw SpecError("solver '" + name + "' has no parameter '" + key + "'" +
+                      did_you_mean(key, keys) + " (" + param_names(*spec.info) + ")");
+    }
     if (std::find(given.begin(), given.end(), key) != given.end())
       throw SpecError("solver spec '" + spec.text + "': parameter " + key +
                       " is given twice (give each parameter once)");
