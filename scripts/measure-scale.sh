@@ -40,7 +40,7 @@ fi
 
 for boards in 10000 100000; do
   /usr/bin/time -v "$colorwalk" solve --random "$boards" --seed 1 --solver greedy-look-ahead:depth=3 \
-    --threads 2 --csv "$work/mem.csv" --json "$work/mem.jsonl" --quiet 2>"$work/time.txt"
+    --threads 2 --csv "$work/mem.csv" --json "$work/mem.jsonl" --overwrite --quiet 2>"$work/time.txt"
   rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/time.txt")
   wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/time.txt")
   echo "greedy-look-ahead:depth=3, $boards boards, 2 threads: peak RSS $rss KiB, wall $wall, CSV $(($(wc -l <"$work/mem.csv") - 1)) rows, $(du -k "$work/mem.csv" | cut -f1) KiB"

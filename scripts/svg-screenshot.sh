@@ -36,7 +36,7 @@ else
   # The public boards' size and rules (14x14, 6 colours, flood-it): exact
   # solving takes a few milliseconds a board there.
   "$colorwalk" solve --random 300 --seed 1 --size 14x14 --colors 6 --rules flood-it \
-    "${solvers[@]}" --svg "$svg" --quiet
+    "${solvers[@]}" --svg "$svg" --overwrite --quiet
 fi
 [[ -f $svg ]] || { echo "svg-screenshot: no file $svg" >&2; exit 2; }
 

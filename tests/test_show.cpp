@@ -51,8 +51,9 @@ std::vector<Frame> frames_of(const std::string& out) {
 
 // The moves of solver `spec` on board `board` of the articles' first 3, from a CSV of solve.
 std::string solution_of(const ScratchDir& dir, const std::string& spec, std::size_t board) {
-  const auto r = run_colorwalk(dir, "solve --articles 3 --solver " + spec + " --quiet --csv '" +
-                                        dir.file(spec + ".csv") + "'");
+  const auto r = run_colorwalk(dir, "solve --articles 3 --solver " + spec +
+                                        " --quiet --overwrite --csv '" + dir.file(spec + ".csv") +
+                                        "'");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const auto lines = split_lines(read_file(dir.file(spec + ".csv")));
   EXPECT_GT(lines.size(), board + 1);
