@@ -19,8 +19,7 @@ int cmd_gen(int argc, char** argv) {
   po::variables_map vm;
   if (!parse(argc, argv, desc, vm,
              "usage: colorwalk gen SOURCE [-o FILE [--overwrite]]\n\nWrites the boards of SOURCE "
-             "in grid "
-             "format, a blank line between boards, under a first line that states the "
+             "in grid format, a blank line between boards, under a first line that states the "
              "format\n(`# colorwalk: format=grid`), so that every command reads the file back "
              "without --format."))
     return kExitOk;
