@@ -264,6 +264,14 @@ TEST(CliSafety, SolveRefusesToReplaceAResultsFile) {
       run_colorwalk(dir, "solve --articles 1 --solver greedy --quiet --svg " + q(svg)).exit_code,
       2);
   EXPECT_EQ(read_file(svg), "<svg/>");
+  const std::string trace = dir.write("trace.jsonl", "{}\n");
+  const auto t = run_colorwalk(dir, "solve --articles 1 --solver astar --quiet --trace " + q(trace));
+  EXPECT_EQ(t.exit_code, 2);
+  EXPECT_TRUE(has(t.err, "--trace " + trace + ": '" + trace + "' exists")) << t.err;
+  EXPECT_EQ(read_file(trace), "{}\n");
+  const auto tr = run_colorwalk(dir, run + " --resume --trace " + q(trace));
+  EXPECT_EQ(tr.exit_code, 2);
+  EXPECT_TRUE(has(tr.err, "a resumed run's trace starts anew: give another --trace file")) << tr.err;
 
   // An empty file holds nothing to lose, and a device is not a file of results.
   const std::string empty = dir.write("empty.csv", "");
@@ -575,6 +583,18 @@ TEST(CliSafety, JsonLinesNumbersAreNumbers) {
   const auto merged = json_lines(dir.file("m.jsonl"));
   EXPECT_TRUE(is_number(merged.front()["solver_seed"]));
   EXPECT_TRUE(is_number((*merged.back()["solvers"].array)[0]["mean"]));
+
+  // The trace: its done record.
+  ASSERT_EQ(run_colorwalk(dir, "solve --articles 1 --solver astar --quiet --trace " +
+                                   q(dir.file("t.jsonl")))
+                .exit_code,
+            0);
+  const auto trace = json_lines(dir.file("t.jsonl"));
+  ASSERT_FALSE(trace.empty());
+  EXPECT_EQ(trace.back()["type"].text, "done");
+  for (const char* key : {"board", "seconds", "expanded", "generated", "pruned", "lower_bound",
+                          "upper_bound", "bytes", "moves"})
+    EXPECT_TRUE(is_number(trace.back()[key])) << key;
 }
 
 // ---- the articles' experiment against the proven optimum ----

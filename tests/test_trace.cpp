@@ -317,7 +317,7 @@ TEST(Trace, ProgressLinesOnlyWhenAsked) {
   EXPECT_NE(asked.err.find(" nodes  "), std::string::npos) << asked.err;
   EXPECT_NE(asked.err.find("  lower "), std::string::npos) << asked.err;
   EXPECT_NE(asked.err.find("  best "), std::string::npos) << asked.err;
-  EXPECT_NE(asked.err.find("0 / 1 boards"), std::string::npos) << asked.err;
+  EXPECT_NE(asked.err.find("0 / 1 board "), std::string::npos) << asked.err;
   EXPECT_EQ(asked.err.find('\r'), std::string::npos) << "plain lines, not redrawn ones";
   EXPECT_EQ(asked.err.find('\x1b'), std::string::npos) << "no terminal codes";
 

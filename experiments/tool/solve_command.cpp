@@ -93,6 +93,12 @@ int cmd_solve(int argc, char** argv) {
     refuse_replacing_outputs(vm, report_outputs(vm),
                              "pass --resume to continue the run it holds, or --overwrite to "
                              "replace it");
+  // A trace is written anew, resumed run or not.
+  if (!request.trace.empty())
+    refuse_replacing_outputs(vm, {{"--trace", request.trace}},
+                             request.outputs.resume
+                                 ? "a resumed run's trace starts anew: give another --trace file"
+                                 : "pass --overwrite to replace it");
   const auto source = make_source(vm);
   check_start(*source, options);
 
