@@ -13,7 +13,8 @@
 #   4. a ThreadSanitizer build (build-tsan/, clang) of the batch engine's
 #      tests and the parallel search's, and those tests: the engine,
 #      resuming, the shared memory limit, the tool's multi-threaded runs,
-#      a run's searches read by their watcher while they publish (SearchWatch),
+#      a run's searches read by their watcher while they publish (SearchWatch,
+#      and the tool's traced and shown runs, Trace),
 #      the distributed search's threads inside each of 2 MPI ranks, and
 #      the parallel search on threads and on oneTBB (both mark oneTBB's hand-offs
 #      for TSan, solvers/registry/happens_before.hpp; tests/tsan.supp
@@ -114,7 +115,7 @@ if has_stage tsan; then
     $(cmake --build build-tsan --target help | grep -o 'test_distributed_search' | head -n 1)
   run_ctest "ThreadSanitizer (batch engine, parallel search)" --test-dir build-tsan \
     --output-on-failure -j"$jobs" \
-    -R '^(Batch|Resume|SharedMemory|MemoryLimit|ParallelSearch|ParallelAStar|SearchWatch)\.|^DistributedSearch\.np2$|^Cli\.(ThreadCount|ShardsMerge|InterruptedRun)'
+    -R '^(Batch|Resume|SharedMemory|MemoryLimit|ParallelSearch|ParallelAStar|SearchWatch)\.|^DistributedSearch\.np2$|^Cli\.(ThreadCount|ShardsMerge|InterruptedRun)|^Trace\.(LongSearchRecordsBoundsAndTicks|ProgressLinesOnlyWhenAsked)$'
 fi
 
 if has_stage fuzz; then
