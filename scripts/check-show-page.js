@@ -21,10 +21,12 @@ window.addEventListener("load", () => {
     const [left, top, cell, width, height] = shot.board;
     const want = shot.colors.trim().split(/\s+/);
     let differ = want.length === width * height ? 0 : width * height;
-    let first = want.length === width * height ? "" : want.length + " colours for " + width * height + " cells";
+    let first =
+      want.length === width * height ? "" : want.length + " colours for " + width * height + " cells";
     for (let row = 0; row < height && want.length === width * height; row++) {
       for (let col = 0; col < width; col++) {
-        const x = left + col * cell + Math.floor(cell / 2), y = top + row * cell + Math.floor(cell / 2);
+        const x = left + col * cell + Math.floor(cell / 2);
+        const y = top + row * cell + Math.floor(cell / 2);
         const hex = want[row * width + col];
         const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
         const o = (y * canvas.width + x) * 4;

@@ -140,8 +140,10 @@ TEST(Show, FramesAreTheBoardThenTheRegionAfterEachMove) {
     std::size_t marked = 0;
     for (const auto& row : frames[k].rows) {
       for (std::size_t i = 0; i < row.size(); i += 2) {
-        if (row[i] == '+') ++marked;
-        else if (row[i] != ' ') ++outside;
+        if (row[i] == '+')
+          ++marked;
+        else if (row[i] != ' ')
+          ++outside;
       }
     }
     EXPECT_LT(outside, outside_before) << "move " << k << " absorbs cells";
@@ -241,8 +243,7 @@ TEST(Show, BadSolutionsAreOneLineNamingFileLineAndMove) {
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_NE(r.err.find("bad.txt:2: move 'x' at column 5"), std::string::npos) << r.err;
   // A move that clears nothing: the first move played twice.
-  const auto wasted =
-      dir.write("wasted.txt", good0 + "\n" + moves.substr(0, 1) + moves + "\n");
+  const auto wasted = dir.write("wasted.txt", good0 + "\n" + moves.substr(0, 1) + moves + "\n");
   r = run_colorwalk(dir, "show --articles 2 --board 1 --solutions '" + wasted + "'");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
@@ -279,8 +280,10 @@ TEST(Show, BadSolutionsAreOneLineNamingFileLineAndMove) {
 TEST(Show, SolutionFromACsvRowOrASolverRunNow) {
   ScratchDir dir;
   const std::string csv = dir.file("run.csv");
-  auto r = run_colorwalk(dir, "solve --articles 3 --solver greedy --solver round-robin --quiet "
-                              "--csv '" + csv + "'");
+  auto r = run_colorwalk(dir,
+                         "solve --articles 3 --solver greedy --solver round-robin --quiet "
+                         "--csv '" +
+                             csv + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string greedy = solution_of(dir, "greedy", 2);
   // The boards and rules come from the CSV's record.
@@ -303,17 +306,19 @@ TEST(Show, SolutionFromACsvRowOrASolverRunNow) {
   EXPECT_NE(r.out.find(std::to_string(greedy.size()) + " moves from greedy, solved now"),
             std::string::npos)
       << r.out;
-  EXPECT_EQ(frames_of(r.out).at(0).caption.rfind(
-                "move " + std::to_string(greedy.size()) + " of " + std::to_string(greedy.size()),
-                0),
-            0u);
+  EXPECT_EQ(
+      frames_of(r.out).at(0).caption.rfind(
+          "move " + std::to_string(greedy.size()) + " of " + std::to_string(greedy.size()), 0),
+      0u);
 }
 
 TEST(Show, PageIsOneSelfContainedFile) {
   ScratchDir dir;
   const std::string page = dir.file("page.html");
-  const auto r = run_colorwalk(dir, "show --random 1 --size 100x100 --colors 6 --solver greedy "
-                                    "--html '" + page + "'");
+  const auto r = run_colorwalk(dir,
+                               "show --random 1 --size 100x100 --colors 6 --solver greedy "
+                               "--html '" +
+                                   page + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "") << "the page alone, unless frames are asked for";
   const std::string html = read_file(page);
@@ -346,8 +351,8 @@ TEST(Show, PageIsOneSelfContainedFile) {
 TEST(Show, BoardsByNameUnderFloodItRules) {
   ScratchDir dir;
   const std::string boards = dir.file("boards.txt");
-  ASSERT_EQ(run_colorwalk(dir, "gen --random 2 --size 6x5 --colors 3 -o '" + boards + "'").exit_code,
-            0);
+  ASSERT_EQ(
+      run_colorwalk(dir, "gen --random 2 --size 6x5 --colors 3 -o '" + boards + "'").exit_code, 0);
   const std::string base =
       "show --boards '" + boards + "' --rules flood-it --start center --color never ";
   const auto r = run_colorwalk(dir, base + "--board-name boards.txt:1 --solver greedy");

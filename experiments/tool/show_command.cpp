@@ -85,8 +85,8 @@ std::size_t pick_board(const po::variables_map& vm, const BoardSource& source) {
       throw UsageError("--board-name " + name + ": the boards of " + source.describe() +
                        " have no names (boards read with --boards have): give --board N");
     throw UsageError("--board-name " + name + ": no board of " + source.describe() +
-                     " has that name (its boards: " + names +
-                     (source.size() > 5 ? ", ..." : "") + ")");
+                     " has that name (its boards: " + names + (source.size() > 5 ? ", ..." : "") +
+                     ")");
   }
   const std::uint64_t index = vm["board"].as<Count>().value;
   if (index >= source.size())
@@ -109,10 +109,9 @@ CsvRow find_csv_row(ResultsCsvReader& reader, std::vector<CsvRow>& rows, std::si
       if (row.solver == solver || (solver.empty() && rows.size() == 1)) return row;
       solvers += (solvers.empty() ? "" : ", ") + row.solver;
     }
-    throw UsageError(
-        path + ": board " + std::to_string(index) + " has rows of " + solvers +
-        (solver.empty() ? ": give --solver SPEC to pick one"
-                        : ", not of --solver " + solver + ": give one of those"));
+    throw UsageError(path + ": board " + std::to_string(index) + " has rows of " + solvers +
+                     (solver.empty() ? ": give --solver SPEC to pick one"
+                                     : ", not of --solver " + solver + ": give one of those"));
   }
   throw InputError(path, 0,
                    "has no row of board " + std::to_string(index) +
@@ -123,8 +122,7 @@ bool want_color(const po::variables_map& vm) {
   const auto when = vm["color"].as<std::string>();
   if (when == "always") return true;
   if (when == "never") return false;
-  if (when != "auto")
-    throw UsageError("--color must be auto, always or never, got '" + when + "'");
+  if (when != "auto") throw UsageError("--color must be auto, always or never, got '" + when + "'");
   const char* no_color = std::getenv("NO_COLOR");
   const char* term = std::getenv("TERM");
   return ::isatty(STDOUT_FILENO) == 1 && (no_color == nullptr || *no_color == '\0') &&
@@ -175,10 +173,9 @@ int cmd_show(int argc, char** argv) {
   po::variables_map vm;
   if (!parse(argc, argv, desc, vm, kShowUsage)) return kExitOk;
 
-  const int solution_sources = static_cast<int>(vm.count("moves") + vm.count("solutions") +
-                                                vm.count("csv"));
-  if (solution_sources > 1)
-    throw UsageError("give only one of --moves, --solutions and --csv");
+  const int solution_sources =
+      static_cast<int>(vm.count("moves") + vm.count("solutions") + vm.count("csv"));
+  if (solution_sources > 1) throw UsageError("give only one of --moves, --solutions and --csv");
   if (vm.count("solver") && (vm.count("moves") || vm.count("solutions")))
     throw UsageError("--solver goes alone (run it now) or with --csv (its row), not with " +
                      std::string(vm.count("moves") ? "--moves" : "--solutions"));
@@ -214,8 +211,8 @@ int cmd_show(int argc, char** argv) {
       const auto recorded = [&](const char* option, const std::string& value,
                                 const std::string& ours) {
         if (!vm[option].defaulted() && value != ours)
-          throw UsageError(reader->path() + " records --" + option + " " + value + ", not " +
-                           ours + ": leave --" + option + " out to show its boards as solved");
+          throw UsageError(reader->path() + " records --" + option + " " + value + ", not " + ours +
+                           ": leave --" + option + " out to show its boards as solved");
       };
       const auto start = StartSpec::parse(run->start);
       const auto rules = parse_rules(run->rules);
@@ -277,8 +274,8 @@ int cmd_show(int argc, char** argv) {
     const CsvRow row = find_csv_row(*reader, first_rows, index,
                                     vm.count("solver") ? vm["solver"].as<std::string>() : "");
     take(row.result.solution, reader->path(), row.line);
-    solution.caption = reader->path() + " line " + std::to_string(row.line) + " (" + row.solver +
-                       ")";
+    solution.caption =
+        reader->path() + " line " + std::to_string(row.line) + " (" + row.solver + ")";
     solution.wasted_allowed |= solver_plays_wasted_moves(row.solver);
   } else if (vm.count("solver")) {
     const auto spec = vm["solver"].as<std::string>();

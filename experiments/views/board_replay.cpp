@@ -24,7 +24,9 @@ constexpr std::array<Rgb, kMaxColors> kPalette{{
 
 }  // namespace
 
-Rgb color_rgb(Color c) { return c < kPalette.size() ? kPalette[c] : kBlankRgb; }
+Rgb color_rgb(Color c) {
+  return c < kPalette.size() ? kPalette[c] : kBlankRgb;
+}
 
 std::string hex(Rgb rgb) {
   char text[8];

@@ -29,6 +29,10 @@ Rgb color_rgb(Color c);
 inline constexpr Rgb kBlankRgb{255, 255, 255};
 // "#rrggbb".
 std::string hex(Rgb rgb);
+// Whether black text reads better than white on `rgb` (ITU-R BT.601 luma).
+inline bool is_light(Rgb rgb) {
+  return 299 * rgb.r + 587 * rgb.g + 114 * rgb.b > 140'000;
+}
 
 class BoardReplay {
  public:

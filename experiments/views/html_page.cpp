@@ -12,11 +12,20 @@ std::string html(const std::string& text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -63,7 +72,8 @@ p { margin: 4px 0; }
 #controls { margin: 10px 0 6px; display: flex; gap: 6px; align-items: center; flex-wrap: wrap; }
 #controls button { font: inherit; padding: 2px 10px; }
 #slider { width: 260px; }
-#status { font-variant-numeric: tabular-nums; white-space: nowrap; height: 1.4em; overflow: hidden; }
+#status { font-variant-numeric: tabular-nums; white-space: nowrap; height: 1.4em;
+  overflow: hidden; }
 #board { display: block; margin: 6px 0; image-rendering: pixelated; box-shadow: 0 0 0 1px #555; }
 #strip { display: block; margin-top: 8px; }
 #strip rect[data-move] { cursor: pointer; }
@@ -80,7 +90,8 @@ constexpr const char* kScript = R"JS(
   for (let i = 0; i < CELLS; i++) {
     color[i] = digit(D.cells.charCodeAt(i));
     let v = 0;
-    for (let j = 0; j < D.digits; j++) v = v * 36 + digit(D.absorbedAt.charCodeAt(i * D.digits + j));
+    for (let j = 0; j < D.digits; j++)
+      v = v * 36 + digit(D.absorbedAt.charCodeAt(i * D.digits + j));
     at[i] = v;
   }
   const moves = Array.from(D.moves, (c) => digit(c.charCodeAt(0)));
@@ -91,7 +102,8 @@ constexpr const char* kScript = R"JS(
   const cellsCtx = cells.getContext("2d"), image = cellsCtx.createImageData(W, H);
   const status = document.getElementById("status"), slider = document.getElementById("slider");
   const mark = document.getElementById("mark"), play = document.getElementById("play");
-  const regionRgb = (f) => (f > 0 ? palette[moves[f - 1]] : D.startColor < 0 ? blank : palette[D.startColor]);
+  const regionRgb = (f) =>
+    f > 0 ? palette[moves[f - 1]] : D.startColor < 0 ? blank : palette[D.startColor];
   const light = (c) => 299 * c[0] + 587 * c[1] + 114 * c[2] > 140000;
   let frame = 0, timer = null;
 
@@ -99,7 +111,8 @@ constexpr const char* kScript = R"JS(
     const region = "the region is " + D.region[f] + " of " + CELLS + " cells";
     let text = f === 0 ? "start: " + region
       : "move " + f + " of " + N + ": '" + D.symbols[moves[f - 1]] + "' absorbs " + D.absorbed[f] +
-        (D.absorbed[f] === 1 ? " cell" : " cells") + (D.absorbed[f] === 0 ? " (wasted)" : "") + "; " + region;
+        (D.absorbed[f] === 1 ? " cell" : " cells") + (D.absorbed[f] === 0 ? " (wasted)" : "") +
+        "; " + region;
     if (f === N && N > 0) text += D.region[N] === CELLS ? "; cleared" : "; not cleared";
     return text;
   }
@@ -125,14 +138,17 @@ constexpr const char* kScript = R"JS(
       ctx.beginPath();
       for (let i = 0; i < CELLS; i++)
         if (at[i] === frame)
-          ctx.rect((i % W) * CS + inset, Math.floor(i / W) * CS + inset, CS - 2 * inset, CS - 2 * inset);
+          ctx.rect((i % W) * CS + inset, Math.floor(i / W) * CS + inset, CS - 2 * inset,
+                   CS - 2 * inset);
       ctx.stroke();
     }
     status.textContent = caption(frame);
     slider.value = frame;
-    const current = frame > 0 ? document.querySelector('#strip rect[data-move="' + frame + '"]') : null;
+    const current =
+      frame > 0 ? document.querySelector('#strip rect[data-move="' + frame + '"]') : null;
     mark.setAttribute("visibility", current ? "visible" : "hidden");
-    if (current) ["x", "y", "width", "height"].forEach((a) => mark.setAttribute(a, current.getAttribute(a)));
+    if (current)
+      ["x", "y", "width", "height"].forEach((a) => mark.setAttribute(a, current.getAttribute(a)));
     document.body.dataset.move = frame;
   }
 
@@ -177,7 +193,8 @@ constexpr const char* kScript = R"JS(
   draw(0);
   fromHash();
   const box = canvas.getBoundingClientRect();
-  document.body.dataset.board = [Math.round(box.left + scrollX), Math.round(box.top + scrollY), CS, W, H].join(",");
+  document.body.dataset.board =
+    [Math.round(box.left + scrollX), Math.round(box.top + scrollY), CS, W, H].join(",");
 })();
 )JS";
 
@@ -207,8 +224,8 @@ void write_html_page(std::ostream& out, const BoardReplay& replay, const ViewCap
   for (std::uint32_t i = 0; i < board.cell_count(); ++i) {
     cells += kSymbols[board.cells()[i]];
     const std::uint32_t at = replay.absorbed_at()[i];
-    append_base36(absorbed_at, at == BoardReplay::kNever ? static_cast<std::uint32_t>(moves + 1) : at,
-                  digits);
+    append_base36(absorbed_at,
+                  at == BoardReplay::kNever ? static_cast<std::uint32_t>(moves + 1) : at, digits);
   }
   std::string move_text;
   for (const Color c : replay.moves())
@@ -236,8 +253,7 @@ void write_html_page(std::ostream& out, const BoardReplay& replay, const ViewCap
   out << "</p>\n<p class=\"legend\">colors: ";
   for (std::uint32_t c = 0; c < board.colors(); ++c) {
     const Rgb rgb = color_rgb(static_cast<Color>(c));
-    const bool light = 299 * rgb.r + 587 * rgb.g + 114 * rgb.b > 140'000;
-    out << "<span style=\"background:" << hex(rgb) << ";color:" << (light ? "#000" : "#fff")
+    out << "<span style=\"background:" << hex(rgb) << ";color:" << (is_light(rgb) ? "#000" : "#fff")
         << "\">" << board.symbol(static_cast<Color>(c)) << "</span>";
   }
   out << "</p>\n<div id=\"controls\">"
@@ -263,15 +279,16 @@ void write_html_page(std::ostream& out, const BoardReplay& replay, const ViewCap
   const int rows = static_cast<int>((moves + static_cast<std::size_t>(per_row) - 1) /
                                     static_cast<std::size_t>(per_row));
   out << "<svg id=\"strip\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << strip_width
-      << "\" height=\"" << std::max(rows, 1) * (square + 4) << "\" role=\"list\" aria-label=\"moves\">";
+      << "\" height=\"" << std::max(rows, 1) * (square + 4)
+      << "\" role=\"list\" aria-label=\"moves\">";
   for (std::size_t k = 0; k < moves; ++k) {
     const int x = static_cast<int>(k % static_cast<std::size_t>(per_row)) * square;
     const int y = static_cast<int>(k / static_cast<std::size_t>(per_row)) * (square + 4);
     const Color c = replay.moves()[k];
     out << "<rect data-move=\"" << k + 1 << "\" x=\"" << x + 1 << "\" y=\"" << y + 1
         << "\" width=\"" << square - 2 << "\" height=\"" << square - 2 << "\" fill=\""
-        << hex(color_rgb(c)) << "\"><title>move " << k + 1 << ": '" << board.symbol(c)
-        << "', " << replay.absorbed_by(k + 1) << " cells</title></rect>";
+        << hex(color_rgb(c)) << "\"><title>move " << k + 1 << ": '" << board.symbol(c) << "', "
+        << replay.absorbed_by(k + 1) << " cells</title></rect>";
   }
   out << "<rect id=\"mark\" visibility=\"hidden\" fill=\"none\" stroke=\"#000\" "
          "stroke-width=\"2\" pointer-events=\"none\"/></svg>\n";
@@ -279,10 +296,10 @@ void write_html_page(std::ostream& out, const BoardReplay& replay, const ViewCap
   out << "<script>\nconst D = {"
       << "\"width\":" << board.width() << ",\"height\":" << board.height() << ",\"cell\":" << cell
       << ",\"symbols\":" << js_string(board.palette()) << ",\"palette\":[" << palette << "]"
-      << ",\"blank\":\"" << hex(kBlankRgb) << "\",\"startColor\":" << start_color
-      << ",\"moves\":\"" << move_text << "\",\"absorbed\":[" << absorbed << "],\"region\":["
-      << region << "],\"digits\":" << digits << ",\n\"cells\":\"" << cells
-      << "\",\n\"absorbedAt\":\"" << absorbed_at << "\"};\n"
+      << ",\"blank\":\"" << hex(kBlankRgb) << "\",\"startColor\":" << start_color << ",\"moves\":\""
+      << move_text << "\",\"absorbed\":[" << absorbed << "],\"region\":[" << region
+      << "],\"digits\":" << digits << ",\n\"cells\":\"" << cells << "\",\n\"absorbedAt\":\""
+      << absorbed_at << "\"};\n"
       << kScript << "</script>\n</body>\n</html>\n";
 }
 

@@ -7,9 +7,9 @@
 // replay (BoardReplay) gives the move that absorbs it, and the page draws
 // frame k as "cells absorbed by move <= k in move k's colour, the others in
 // their own": the engine stays the one place the rules live, and the data is
-// one number per cell whatever the number of moves. A canvas filled through
-// one image of a pixel per cell, scaled up, draws the largest boards (2048 x
-// 2048) as fast as small ones.
+// one number per cell whatever the number of moves. The board is a canvas
+// drawn from one image of a pixel per cell, scaled up: no element per cell,
+// so the largest boards (2048 x 2048) open and step too.
 //
 // For checking a rendering (scripts/check-show-page.sh): the fragment
 // #move=N (or #move=last) opens the page at frame N, and the body's

@@ -6,11 +6,8 @@ namespace colorwalk {
 
 namespace {
 
-// Black text on light colours, white on dark ones (ITU-R BT.601 luma).
-bool light(Rgb c) { return 299 * c.r + 587 * c.g + 114 * c.b > 140'000; }
-
 void append_sgr(std::string& line, Rgb bg) {
-  const Rgb fg = light(bg) ? Rgb{0, 0, 0} : Rgb{255, 255, 255};
+  const Rgb fg = is_light(bg) ? Rgb{0, 0, 0} : Rgb{255, 255, 255};
   line += "\x1b[48;2;" + std::to_string(bg.r) + ";" + std::to_string(bg.g) + ";" +
           std::to_string(bg.b) + ";38;2;" + std::to_string(fg.r) + ";" + std::to_string(fg.g) +
           ";" + std::to_string(fg.b) + "m";
