@@ -281,12 +281,16 @@ void solve_board(const BoardSource& source, const BatchOptions& options, SolverS
   solve_board_alone_if_refused(source, options, solvers, shared, gate, slot);
   if (options.watch == nullptr) return;
   for (std::size_t s = 0; s < slot.watched.size(); ++s) {
-    if (slot.watched[s] == nullptr) continue;
-    if (slot.dropped)
-      options.watch->drop(slot.watched[s]);
-    else
-      options.watch->end(slot.watched[s], slot.results[s]);
-    slot.watched[s] = nullptr;
+    SearchWatch::Search*& watched = slot.watched[s];
+    if (slot.dropped) {
+      if (watched != nullptr) options.watch->drop(watched);
+    } else {
+      // A solver that never began (its board's graph refused memory) ends
+      // too, with its failure.
+      if (watched == nullptr) watched = options.watch->begin(slot.board, s);
+      options.watch->end(watched, slot.results[s]);
+    }
+    watched = nullptr;
   }
 }
 

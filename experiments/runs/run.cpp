@@ -15,9 +15,9 @@
 
 #include <oneapi/tbb/global_control.h>
 
+#include "engine/search_watch.hpp"
 #include "game/wording.hpp"
 #include "origin/environment.hpp"
-#include "engine/search_watch.hpp"
 #include "reports/progress.hpp"
 #include "reports/search_display.hpp"
 #include "results/output_file.hpp"
