@@ -188,7 +188,10 @@ Options parse_options(int argc, char** argv, bool& help) {
       o.threads = count(value(), 1, 1024);
     } else if (arg == "--memory-limit") {
       const std::uint64_t bytes = parse_size(value());
-      o.memory_mib = std::max<std::uint64_t>(16, bytes >> 20);
+      if (bytes < (std::uint64_t{16} << 20))
+        throw UsageError("--memory-limit must be at least 16MiB (astar's smallest), got '" +
+                         std::string(argv[a]) + "'");
+      o.memory_mib = bytes >> 20;
     } else if (arg == "--seconds") {
       const std::string s = value();
       char* end = nullptr;

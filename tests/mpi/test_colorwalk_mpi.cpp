@@ -305,6 +305,9 @@ TEST(ColorwalkMpi, UsageErrorsExitTwoWithOneMessage) {
   r = run_mpi(dir, 2, "--spread everywhere --boards x", 60);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--spread must be search or boards"), std::string::npos) << r.err;
+  r = run_mpi(dir, 2, "--memory-limit 8MiB --boards x", 60);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--memory-limit must be at least 16MiB"), std::string::npos) << r.err;
 }
 
 }  // namespace
