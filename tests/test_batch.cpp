@@ -526,7 +526,8 @@ TEST(Resume, ACsvWithoutPeakKeepsItsFormat) {
   std::size_t line = 0;
   for (std::string text; std::getline(in, text); ++line) {
     ASSERT_TRUE(split_csv_line(text, fields)) << text;
-    ASSERT_EQ(fields.size(), 10u) << text;
+    ASSERT_EQ(fields.size(), 14u) << text;
+    fields.resize(10);  // without the columns after `run`, which came later still
     if (line > 0 && fields[1] == "greedy") {
       EXPECT_EQ(fields[8], "0.0") << text;
     } else if (line > 0) {

@@ -167,12 +167,13 @@ TEST(Cli, SolveArticlesGreedyWritesHundredVerifiedRows) {
   const auto lines = split_lines(read_file(csv));
   ASSERT_EQ(lines.size(), 101u);
   EXPECT_EQ(lines[0],
-            "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,peak_mib,run");
+            "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,peak_mib,run,"
+            "name,generated,pruned,lower_bound");
   const ArticlesSource source(100);
   double total = 0;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const auto f = split_csv_simple(lines[i]);
-    ASSERT_EQ(f.size(), 10u) << lines[i];
+    ASSERT_EQ(f.size(), 14u) << lines[i];
     EXPECT_EQ(f[8], "0.0") << lines[i];  // greedy holds no search memory
     // The run's provenance in the first row only.
     EXPECT_EQ(f[9].empty(), i > 1) << lines[i];
@@ -249,8 +250,8 @@ std::size_t complete_boards(const std::string& csv, std::size_t solvers) {
   EXPECT_EQ((lines.size() - 1) % solvers, 0u);
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const auto f = split_csv_simple(lines[i]);
-    EXPECT_EQ(f.size(), 10u) << lines[i];
-    if (f.size() != 10) break;
+    EXPECT_EQ(f.size(), 14u) << lines[i];
+    if (f.size() != 14) break;
     EXPECT_EQ(f[0], std::to_string((i - 1) / solvers)) << lines[i];
     EXPECT_EQ(f[7], "1") << lines[i];
   }

@@ -142,13 +142,26 @@ TEST(Report, CsvRowsQuoteSpecsAndReadBack) {
   r.seconds = 0.25;
   std::string text;
   append_csv_row(text, r, "greedy-look-ahead:depth=2,legacy=1");
-  EXPECT_EQ(text, "7,\"greedy-look-ahead:depth=2,legacy=1\",3,012,0,10,0.250000,1,,\n");
+  EXPECT_EQ(text, "7,\"greedy-look-ahead:depth=2,legacy=1\",3,012,0,10,0.250000,1,,,,,,\n");
   std::vector<std::string> fields;
   ASSERT_TRUE(split_csv_line(text.substr(0, text.size() - 1), fields));
-  EXPECT_EQ(fields.size(), 10u);
+  EXPECT_EQ(fields.size(), 14u);
   text.clear();
   append_csv_row(text, r, "greedy", "format=1;start=0,0");
-  EXPECT_EQ(text, "7,greedy,3,012,0,10,0.250000,1,,\"format=1;start=0,0\"\n");
+  EXPECT_EQ(text, "7,greedy,3,012,0,10,0.250000,1,,\"format=1;start=0,0\",,,,\n");
+  // The columns after `run`: the name (quoted when it holds a comma) and the counts.
+  r.name = "a,b.txt:2";
+  r.generated = 40;
+  r.pruned = 5;
+  r.lower_bound = 3;
+  text.clear();
+  append_csv_row(text, r, "astar");
+  EXPECT_EQ(text, "7,astar,3,012,0,10,0.250000,1,,,\"a,b.txt:2\",40,5,3\n");
+  // A file without them (the header before they were added) gets none.
+  text.clear();
+  append_csv_row(text, r, "astar", "", true, false);
+  EXPECT_EQ(text, "7,astar,3,012,0,10,0.250000,1,,\n");
+  text.clear();
   EXPECT_EQ(fields[1], "greedy-look-ahead:depth=2,legacy=1");
   EXPECT_TRUE(split_csv_line("a,\"b \"\"c\"\"\",", fields));
   EXPECT_EQ(fields, (std::vector<std::string>{"a", "b \"c\"", ""}));
@@ -419,7 +432,7 @@ TEST(Merge, RefusesDuplicatesGapsAndMismatches) {
   EXPECT_NE(merge_error(run.merge({a, order}))
                 .find("order.csv:4: board 0 after board 1: boards must be in increasing order"),
             std::string::npos);
-  const auto bad = dir.write("bad.csv", kHeader + "0,g,3,01,0,0,0.1,1,,\n");
+  const auto bad = dir.write("bad.csv", kHeader + "0,g,3,01,0,0,0.1,1,,,,,,\n");
   EXPECT_NE(
       merge_error(run.merge({bad})).find("bad.csv:2: moves is 3 but the solution has 2 moves"),
       std::string::npos);
@@ -508,7 +521,7 @@ TEST(ResultsCsv, PeakMibIsWrittenAndReadBack) {
   r.peak_bytes = std::uint64_t{3} << 19;
   std::string text;
   append_csv_row(text, r, "astar");
-  EXPECT_EQ(text, "4,astar,2,01,0,10,0.500000,1,1.5,\n");
+  EXPECT_EQ(text, "4,astar,2,01,0,10,0.500000,1,1.5,,,,,\n");
   text.clear();
   append_csv_row(text, r, "astar", "", false);
   EXPECT_EQ(text, "4,astar,2,01,0,10,0.500000,1,\n");
@@ -580,7 +593,7 @@ TEST(ResultsCsv, ACsvWithoutPeakIsReadAndMerged) {
   const auto mixed = dir.write("mixed.csv", old_header + run.rows(0, true, 1 << 20, true));
   EXPECT_NE(merge_error(run.merge({mixed}))
                 .find(mixed + ":2: expected 9 fields (" + std::string(kCsvHeaderWithoutPeak) +
-                      "), found 10"),
+                      "), found 14"),
             std::string::npos)
       << merge_error(run.merge({mixed}));
 

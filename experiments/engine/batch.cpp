@@ -220,6 +220,9 @@ void solve_board_with(const BoardSource& source, const BatchOptions& options, So
       result.board = index;
       result.solver = s;
       result.peak_bytes = 0;
+      result.name = source.name(index);
+      result.generated = 0;
+      result.pruned = 0;
       const SolverInfo& info = *options.solvers[s].info;
       if (!solvers[s]) solvers[s] = options.solvers[s].make();
       SolveContext context{board_stream_seed(options.solver_seed, index), options.cancel, shared,
@@ -251,6 +254,12 @@ void solve_board_with(const BoardSource& source, const BatchOptions& options, So
         result.solution = moves_to_string(board, solution.moves);
         result.proven_optimal = solution.proven_optimal;
         result.expanded = solution.expanded;
+        result.generated = solution.generated;
+        result.pruned = solution.pruned;
+        if (solution.proven_optimal)
+          result.lower_bound = static_cast<std::uint32_t>(solution.moves.size());
+        else if (solution.lower_bound > 0)
+          result.lower_bound = solution.lower_bound;
         // Every solution is replayed before it is reported.
         const ReplayResult check = replay(
             graph, solution.moves, info.wasted_moves ? WastedMoves::kAllow : WastedMoves::kReject);
@@ -258,6 +267,7 @@ void solve_board_with(const BoardSource& source, const BatchOptions& options, So
         if (!result.verified) {
           result.error = "solution failed replay: " + check.describe(board, solution.moves);
           result.proven_optimal = false;
+          result.lower_bound.reset();
         }
       } catch (const std::exception& e) {
         result.error = std::string("solver failed: ") + e.what();
@@ -304,6 +314,9 @@ void solve_board_alone_if_refused(const BoardSource& source, const BatchOptions&
     slot.results[s].board = slot.board;
     slot.results[s].solver = s;
     slot.results[s].peak_bytes = 0;
+    slot.results[s].name = source.name(slot.board);
+    slot.results[s].generated = 0;
+    slot.results[s].pruned = 0;
   }
   std::vector<char> run(count, 1);
   std::vector<char> again(count, 0);

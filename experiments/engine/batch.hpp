@@ -114,6 +114,16 @@ struct BoardResult {
   // before the `peak_mib` column, or an empty field).
   std::optional<std::uint64_t> peak_bytes;
   std::string error;  // why the result failed (empty when verified)
+  // The board's name in its source (BoardSource::name; "" for generated
+  // boards), and the search's counts (Solution::generated, pruned,
+  // lower_bound): set for every row a run writes; none for a row read back
+  // from a CSV written before those columns (or with an empty field).
+  // lower_bound: a proven optimum's moves, else the bound the search
+  // proved, none where it proved none.
+  std::string name;
+  std::optional<std::uint64_t> generated;
+  std::optional<std::uint64_t> pruned;
+  std::optional<std::uint32_t> lower_bound;
 };
 
 // Receives the boards of a run in board order, from one thread at a time.

@@ -20,6 +20,19 @@ void RunSummary::add_board(std::span<const BoardResult> results) {
   for (const BoardResult& r : results) {
     if (r.verified && r.proven_optimal) optimum = std::min(optimum.value_or(r.moves), r.moves);
   }
+  const std::size_t board = results.empty() ? 0 : results.front().board;
+  const std::optional<std::uint32_t> given =
+      board < optima_.size() ? optima_[board] : std::optional<std::uint32_t>();
+  if (given) {
+    optimum = *given;
+    ++given_optima_;
+    for (const BoardResult& r : results) {
+      if (!r.verified || (r.moves >= *given && !(r.proven_optimal && r.moves != *given))) continue;
+      ++solvers_.at(r.solver).contradictions;
+      if (contradiction_count_++ < kContradictionsKept)
+        contradictions_.push_back({board, r.name, r.solver, r.moves, r.proven_optimal, *given});
+    }
+  }
   if (optimum) ++with_optimum_;
   for (const BoardResult& r : results) {
     SolverSummary& s = solvers_.at(r.solver);

@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "engine/batch.hpp"
@@ -28,10 +30,23 @@ struct SolverSummary {
   std::uint64_t sum_squares = 0;  // of moves, verified results
   // Verified results by moves played: moves -> boards.
   std::map<std::size_t, std::uint64_t> moves_histogram;
-  // On boards whose optimum is known (a result on them was proven optimal):
-  // moves above the optimum -> boards.
+  // On boards whose optimum is known (given, RunSummary::set_optima, or a
+  // result on them was proven optimal): moves above the optimum -> boards.
   std::map<std::int64_t, std::uint64_t> excess_histogram;
   std::size_t excess_boards() const noexcept;
+  // Verified results that contradict a given optimum (RunSummary::set_optima).
+  std::size_t contradictions = 0;
+};
+
+// A verified result that contradicts the optimum given for its board: below
+// it, or proven optimal at another length.
+struct OptimumContradiction {
+  std::size_t board = 0;
+  std::string name;  // the board's name (BoardResult::name)
+  std::size_t solver = 0;
+  std::size_t moves = 0;
+  bool proven = false;
+  std::uint32_t optimum = 0;
 };
 
 class RunSummary {
@@ -46,7 +61,25 @@ class RunSummary {
   std::size_t boards_with_optimum() const noexcept { return with_optimum_; }
   const std::vector<SolverSummary>& solvers() const noexcept { return solvers_; }
 
+  // The optimal move counts known for the boards (by board index; nullopt
+  // or past the end: unknown), such as a dataset's optimal solutions: the
+  // optimum the excess is counted from, and what results are checked
+  // against. Set before any board is added.
+  void set_optima(std::vector<std::optional<std::uint32_t>> optima) { optima_ = std::move(optima); }
+  // Whether any optimum is given (set_optima).
+  bool has_given_optima() const noexcept { return given_optima_ > 0; }
+  // The first kContradictionsKept contradictions, in board order, and their total.
+  static constexpr std::size_t kContradictionsKept = 10;
+  const std::vector<OptimumContradiction>& contradictions() const noexcept {
+    return contradictions_;
+  }
+  std::size_t contradiction_count() const noexcept { return contradiction_count_; }
+
  private:
+  std::vector<std::optional<std::uint32_t>> optima_;
+  std::size_t given_optima_ = 0;  // boards added with a given optimum
+  std::vector<OptimumContradiction> contradictions_;
+  std::size_t contradiction_count_ = 0;
   std::vector<SolverSummary> solvers_;
   std::size_t boards_ = 0;
   std::size_t with_optimum_ = 0;

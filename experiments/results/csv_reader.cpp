@@ -61,6 +61,17 @@ bool parse_number(const std::string& text, T& value) {
   return e == std::errc{} && p == end && !text.empty();
 }
 
+// An empty field is a value not recorded.
+template <typename T>
+bool parse_optional(const std::string& text, std::optional<T>& value) {
+  value.reset();
+  if (text.empty()) return true;
+  T parsed{};
+  if (!parse_number(text, parsed)) return false;
+  value = parsed;
+  return true;
+}
+
 bool parse_flag(const std::string& text, bool& value) {
   if (text != "0" && text != "1") return false;
   value = text == "1";
@@ -114,7 +125,8 @@ ResultsCsvReader::ResultsCsvReader(std::string path, bool unrecorded) : path_(st
     const auto starts = [&](std::string_view header) {
       return header.substr(0, text_.size()) == text_;
     };
-    if (!starts(kCsvHeader) && !starts(kCsvHeaderWithoutPeak))
+    if (!starts(kCsvHeader) && !starts(kCsvHeaderWithoutDetails) &&
+        !starts(kCsvHeaderWithoutPeak))
       throw InputError(path_, 1, "is not a results CSV (its first line is not the header)");
     torn_bytes_ = text_.size();
     return;
@@ -128,7 +140,8 @@ ResultsCsvReader::ResultsCsvReader(std::string path, bool unrecorded) : path_(st
                      "was written by a colorwalk that did not record its run (no `run` column): "
                      "solve --resume --adopt takes it as the run's (replayed) and records it");
   unrecorded_ = text_ == kCsvHeaderWithoutRun;
-  has_peak_ = text_ == kCsvHeader;
+  has_details_ = text_ == kCsvHeader;
+  has_peak_ = has_details_ || text_ == kCsvHeaderWithoutDetails;
   if (!has_peak_ && text_ != kCsvHeaderWithoutPeak && !unrecorded_)
     throw InputError(path_, 1,
                      "not a colorwalk results CSV: the header is '" + text_.substr(0, 120) +
@@ -150,10 +163,11 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
   if (!text_.empty() && text_.back() == '\r') text_.pop_back();
   std::vector<std::string> f;
   if (!split_csv_line(text_, f)) throw InputError(path_, line_, "malformed CSV quoting");
-  const std::string_view header = unrecorded_ ? kCsvHeaderWithoutRun
-                                  : has_peak_ ? kCsvHeader
-                                              : kCsvHeaderWithoutPeak;
-  const std::size_t fields = unrecorded_ ? 8 : has_peak_ ? 10 : 9;
+  const std::string_view header = unrecorded_    ? kCsvHeaderWithoutRun
+                                  : has_details_ ? kCsvHeader
+                                  : has_peak_    ? kCsvHeaderWithoutDetails
+                                                 : kCsvHeaderWithoutPeak;
+  const std::size_t fields = unrecorded_ ? 8 : has_details_ ? 14 : has_peak_ ? 10 : 9;
   if (f.size() != fields)
     throw InputError(path_, line_,
                      "expected " + std::to_string(fields) + " fields (" + std::string(header) +
@@ -161,6 +175,7 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
   // Every row as the current header has it: f[8] `peak_mib`, f[9] `run`.
   if (!has_peak_) f.insert(f.begin() + 8, std::string());  // no `peak_mib` field
   if (unrecorded_) f.emplace_back();                       // no `run` field
+  f.resize(14);  // no `name`, `generated`, `pruned`, `lower_bound` fields: empty
   row = CsvRow{};
   row.line = line_;
   BoardResult& r = row.result;
@@ -181,6 +196,12 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
     bad = "seconds";
   else if (!parse_flag(f[7], r.verified))
     bad = "verified";
+  else if (!parse_optional(f[11], r.generated))
+    bad = "generated";
+  else if (!parse_optional(f[12], r.pruned))
+    bad = "pruned";
+  else if (!parse_optional(f[13], r.lower_bound))
+    bad = "lower_bound";
   if (bad != nullptr) throw InputError(path_, line_, std::string("malformed ") + bad + " field");
   if (r.moves != r.solution.size())
     throw InputError(path_, line_,
@@ -192,6 +213,11 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
                          std::to_string(static_cast<long long>(kMaxRowSeconds)) + ")");
   if (r.proven_optimal && !r.verified)
     throw InputError(path_, line_, "proven_optimal is 1 on a row that did not verify");
+  if (r.verified && r.lower_bound && *r.lower_bound > r.moves)
+    throw InputError(path_, line_,
+                     "lower_bound is " + f[13] + ", above the " + std::to_string(r.moves) +
+                         " moves of the row's verified solution");
+  r.name = f[10];
   if (!f[8].empty()) {
     double mib = 0;
     if (!parse_number(f[8], mib) || !std::isfinite(mib) || mib < 0 || mib > kMaxRowPeakMib)

@@ -10,10 +10,13 @@
 // row's holds the run's provenance, every other row's is empty). Each is an
 // InputError naming the file and line.
 //
-// Three headers are read (results/rows.hpp): the current one, with `peak_mib`
-// before `run`; the one before `peak_mib` was added (its rows read with no
-// peak: BoardResult::peak_bytes empty); and, when asked for, the one before
-// `run` was added. An empty `peak_mib` field is a peak not recorded (a row
+// Four headers are read (results/rows.hpp): the current one, with `name`,
+// `generated`, `pruned` and `lower_bound` after `run`; the one before
+// those were added (its rows read with none: BoardResult's fields empty);
+// the one before `peak_mib` was added (its rows read with no peak either);
+// and, when asked for, the one before `run` was added. Empty `generated`,
+// `pruned` and `lower_bound` fields are counts not recorded; a
+// `lower_bound` above the moves of a verified row is refused. An empty `peak_mib` field is a peak not recorded (a row
 // adopted or merged from a file without the column); any other must be a
 // number of MiB from 0 to kMaxRowPeakMib.
 //
@@ -67,6 +70,10 @@ class ResultsCsvReader {
   // The file has the `peak_mib` column (the current header). Rows appended
   // to the file must then have it, and must not otherwise.
   bool has_peak() const noexcept { return has_peak_; }
+  // The file has the columns after `run` (name, generated, pruned,
+  // lower_bound: the current header). Rows appended to the file must then
+  // have them, and must not otherwise.
+  bool has_details() const noexcept { return has_details_; }
 
   // Reads the next board's rows (consecutive rows with the same board index)
   // into `rows`; false at the end. Throws InputError naming the line of a
@@ -88,6 +95,7 @@ class ResultsCsvReader {
   bool has_header_ = false;
   bool unrecorded_ = false;
   bool has_peak_ = false;
+  bool has_details_ = false;
   std::optional<RunProvenance> provenance_;
   std::uint64_t line_ = 0;
   std::uint64_t position_ = 0;  // bytes consumed by complete lines

@@ -263,13 +263,19 @@ class MergedFile {
 class MergedOutputs {
  public:
   // `run`: the merged run's record (nullptr when no input has rows); the
-  // CSV has the `peak_mib` column with `peak_column`.
-  MergedOutputs(const MergeOptions& options, const RunProvenance* run, bool peak_column)
+  // CSV has the `peak_mib` column with `peak_column`, and the columns after
+  // `run` with `detail_columns` too.
+  MergedOutputs(const MergeOptions& options, const RunProvenance* run, bool peak_column,
+                bool detail_columns)
       : peak_column_(peak_column),
+        detail_columns_(detail_columns),
         run_text_(run != nullptr ? run->encode() : RunProvenance{}.encode()) {
     if (!options.csv.empty()) {
       csv_.create(options.csv);
-      csv_.append(std::string(peak_column ? kCsvHeader : kCsvHeaderWithoutPeak) + "\n");
+      csv_.append(std::string(detail_columns ? kCsvHeader
+                              : peak_column  ? kCsvHeaderWithoutDetails
+                                             : kCsvHeaderWithoutPeak) +
+                  "\n");
     }
     if (!options.json.empty()) {
       json_.create(options.json);
@@ -285,7 +291,8 @@ class MergedOutputs {
     if (csv_.is_open()) {
       text_.clear();
       for (const BoardResult& r : results) {
-        append_csv_row(text_, r, solvers[r.solver], first_row_ ? run_text_ : "", peak_column_);
+        append_csv_row(text_, r, solvers[r.solver], first_row_ ? run_text_ : "", peak_column_,
+                       detail_columns_);
         first_row_ = false;
       }
       csv_.append(text_);
@@ -319,6 +326,7 @@ class MergedOutputs {
   MergedFile csv_;
   MergedFile json_;
   bool peak_column_;
+  bool detail_columns_;
   std::string run_text_;
   bool first_row_ = true;
   std::string text_;
@@ -409,11 +417,16 @@ MergeResult merge_results(const MergeOptions& options) {
   }
   result.summary = RunSummary(result.solvers.size());
   // The merged CSV has the `peak_mib` column when an input has it (rows of
-  // inputs without it leave it empty), else the header the inputs share.
+  // inputs without it leave it empty), and the columns after `run` the
+  // same way; else the header the inputs share.
   bool peak_column = false;
-  for (const Input& in : inputs)
+  bool detail_columns = false;
+  for (const Input& in : inputs) {
     peak_column = peak_column || in.reader->has_peak();
-  MergedOutputs outputs(options, replayed ? &replayed->run : nullptr, peak_column);
+    detail_columns = detail_columns || in.reader->has_details();
+  }
+  MergedOutputs outputs(options, replayed ? &replayed->run : nullptr, peak_column,
+                        detail_columns);
 
   std::size_t expected = 0;
   while (replayed) {

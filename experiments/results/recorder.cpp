@@ -123,6 +123,7 @@ RunRecorder::RunRecorder(const BoardSource& source, const BatchOptions& options,
                          const RecorderOptions& outputs)
     : solvers_(spec_texts(options.solvers)), outputs_(outputs), summary_(options.solvers.size()) {
   provenance_text_ = outputs_.provenance.encode();
+  summary_.set_optima(outputs_.optima);
   if (outputs_.resume && !outputs_.csv.empty()) {
     try {
       resume(source, options);
@@ -149,6 +150,7 @@ void RunRecorder::start_csv() {
   csv_.append(std::string(kCsvHeader) + "\n");
   csv_has_rows_ = false;
   csv_has_peak_ = true;
+  csv_has_details_ = true;
 }
 
 void RunRecorder::start_json(const std::string& path) {
@@ -221,7 +223,8 @@ void RunRecorder::resume(const BoardSource& source, const BatchOptions& options)
       text_.clear();
       for (const BoardResult& r : results)
         append_csv_row(text_, r, solvers_[r.solver],
-                       k == 0 && r.solver == 0 ? provenance_text_ : "", csv_has_peak_);
+                       k == 0 && r.solver == 0 ? provenance_text_ : "", csv_has_peak_,
+                       csv_has_details_);
       adopted.append(text_);
     }
     record(results, false);
@@ -263,11 +266,13 @@ void RunRecorder::start_resumed_json() {
 LineFile RunRecorder::start_adopted_csv(const ResultsCsvReader& reader) {
   LineFile adopted;
   csv_has_peak_ = reader.has_peak();
+  csv_has_details_ = reader.has_details();
   if (reader.unrecorded()) {
     csv_partial_ = outputs_.csv + ".partial";
     adopted = LineFile::create(csv_partial_);
     adopted.append(std::string(kCsvHeader) + "\n");
     csv_has_peak_ = true;
+    csv_has_details_ = true;
   }
   return adopted;
 }
@@ -353,7 +358,7 @@ void RunRecorder::record(std::span<const BoardResult> results, bool write_csv) {
     text_.clear();
     for (const BoardResult& r : results) {
       append_csv_row(text_, r, solvers_[r.solver], csv_has_rows_ ? "" : provenance_text_,
-                     csv_has_peak_);
+                     csv_has_peak_, csv_has_details_);
       csv_has_rows_ = true;
     }
     csv_.append(text_);  // one board's rows at once

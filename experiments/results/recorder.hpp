@@ -17,7 +17,7 @@
 // row read back is checked and replayed on its board again (RowChecker,
 // results/csv_reader.hpp). A CSV written before the `peak_mib` column is resumed
 // as it is: the rows added have no `peak_mib` either, so that a file keeps
-// one format. The JSON file, if any, is written anew from the CSV's rows:
+// one format; so is one written before the columns after `run`. The JSON file, if any, is written anew from the CSV's rows:
 // to FILE.partial, renamed over FILE once the CSV is accepted (over the
 // file a symbolic link points to, keeping the link), or, for a device or a
 // FIFO, straight to it. A missing or empty CSV starts the run from the
@@ -26,6 +26,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -49,6 +50,10 @@ struct RecorderOptions {
   // the `run` column and this run's provenance.
   bool adopt = false;
   RunProvenance provenance = {};  // the run's, written to both files (runs/run.hpp sets it)
+  // The optimal move counts known for the boards, by board index (empty:
+  // none): the summary's optimum columns and its contradictions
+  // (RunSummary::set_optima).
+  std::vector<std::optional<std::uint32_t>> optima = {};
   // Polled between the boards read back when resuming: the signal that asks
   // to stop, 0 for none. Then resuming throws Interrupted
   // (engine/exit_status.hpp), leaving the files as they were.
@@ -110,6 +115,7 @@ class RunRecorder final : public BatchObserver {
   LineFile json_;
   bool csv_has_rows_ = false;  // else the next row written carries the provenance
   bool csv_has_peak_ = true;   // the CSV has the `peak_mib` column (one resumed may not)
+  bool csv_has_details_ = true;  // the CSV has the columns after `run` (one resumed may not)
   std::string json_final_;     // where the resumed JSON goes once the CSV is accepted
   std::string csv_partial_;    // an adopted CSV being rewritten, until it is accepted
   LineFile json_lock_;         // the JSON file being replaced, locked meanwhile

@@ -33,7 +33,7 @@ std::string format_peak_mib(std::optional<std::uint64_t> bytes) {
 }
 
 void append_csv_row(std::string& out, const BoardResult& r, std::string_view solver,
-                    std::string_view run, bool peak_column) {
+                    std::string_view run, bool peak_column, bool detail_columns) {
   out += std::to_string(r.board);
   out += ',';
   out += csv_field(solver);
@@ -51,6 +51,17 @@ void append_csv_row(std::string& out, const BoardResult& r, std::string_view sol
     out += ',';
   }
   out += csv_field(run);
+  if (peak_column && detail_columns) {
+    const auto number = [&](const auto& value) {
+      out += ',';
+      if (value) out += std::to_string(*value);
+    };
+    out += ',';
+    out += csv_field(r.name);
+    number(r.generated);
+    number(r.pruned);
+    number(r.lower_bound);
+  }
   out += '\n';
 }
 
@@ -147,6 +158,10 @@ void append_json_row(std::string& out, const BoardResult& r, std::string_view so
     out += ",\"peak_mib\":";
     out += format_peak_mib(r.peak_bytes);
   }
+  if (!r.name.empty()) out += ",\"name\":" + json_string(r.name);
+  if (r.generated) out += ",\"generated\":" + std::to_string(*r.generated);
+  if (r.pruned) out += ",\"pruned\":" + std::to_string(*r.pruned);
+  if (r.lower_bound) out += ",\"lower_bound\":" + std::to_string(*r.lower_bound);
   if (!r.error.empty()) {
     out += ",\"error\":";
     out += json_string(r.error);

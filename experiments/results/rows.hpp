@@ -20,9 +20,16 @@ namespace colorwalk {
 // The header of the per-board CSV (docs/formats.md); `seconds` and
 // `peak_mib` are the columns that depend on the machine or the run. `run`
 // holds the run's provenance (results/provenance.hpp) in the file's first row and
-// is empty in every other; it stays last, so that the header ends in
-// `,run` in every file that records its run.
+// is empty in every other. The columns after it (the board's name, the
+// search's generated and pruned children and its proven lower bound) came
+// later, at the end, so that every earlier column keeps its place.
 inline constexpr std::string_view kCsvHeader =
+    "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,peak_mib,run,name,"
+    "generated,pruned,lower_bound";
+// The header before the columns after `run` were added: such files are
+// still read, resumed (their new rows without those columns, so a file
+// keeps one format) and merged.
+inline constexpr std::string_view kCsvHeaderWithoutDetails =
     "board,solver,moves,solution,proven_optimal,expanded,seconds,verified,peak_mib,run";
 // The header before `peak_mib` was added: such files are still read,
 // resumed (their new rows without the column, so a file keeps one format)
@@ -43,10 +50,12 @@ std::string csv_field(std::string_view text);
 
 // Appends one CSV row (with its line break); `run` is the `run` field
 // (the encoded provenance in the first row of a file, else empty). With
-// `peak_column` false the row has no `peak_mib` field, for a file with
-// kCsvHeaderWithoutPeak.
+// `peak_column` false the row has no `peak_mib` field (nor those after
+// `run`), for a file with kCsvHeaderWithoutPeak; with `detail_columns`
+// false it has none after `run`, for a file with kCsvHeaderWithoutDetails.
 void append_csv_row(std::string& out, const BoardResult& result, std::string_view solver,
-                    std::string_view run = {}, bool peak_column = true);
+                    std::string_view run = {}, bool peak_column = true,
+                    bool detail_columns = true);
 
 // `text` as valid UTF-8: each byte that does not begin a well-formed UTF-8
 // character (a stray or truncated byte, an overlong form, a surrogate) is

@@ -91,11 +91,13 @@ class Parser {
       if (!rules) fail("rules must be color-walk or flood-it, got '" + value + "'");
       e_.rules = *rules;
       e_.rules_text = value;
+      e_.rules_given = true;
     } else if (key == "start") {
       const auto start = StartSpec::parse(value);
       if (!start) fail("start must be ROW,COL or center, got '" + value + "'");
       e_.start = *start;
       e_.start_text = value;
+      e_.start_given = true;
     } else if (key == "optimal") {
       e_.optimal = value;
     } else if (key == "group") {

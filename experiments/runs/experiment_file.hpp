@@ -59,6 +59,8 @@ struct Experiment {
   std::string rules_text = "color-walk";
   StartSpec start{};
   std::string start_text = "0,0";
+  bool rules_given = false;  // `rules =` and `start =` are in the file (else the boards' files
+  bool start_given = false;  // may state them: apply_stated_rules, runs/run.hpp)
   std::uint64_t solver_seed = 0;
 
   std::vector<ExperimentRow> rows;
@@ -106,6 +108,7 @@ class PrefixSource final : public BoardSource {
   std::optional<std::uint32_t> stated_optimum(std::size_t index) const override {
     return inner_->stated_optimum(index);
   }
+  StatedRules stated_rules() const override { return inner_->stated_rules(); }
 
  private:
   std::unique_ptr<BoardSource> inner_;

@@ -242,7 +242,7 @@ std::string experiment_markdown_report(const ExperimentReport& report) {
      << experiment.description << "\n\n"
      << "| | |\n|---|---|\n"
      << "| source | " << report.source << " |\n"
-     << "| rules | " << experiment.rules_text << ", start " << experiment.start_text << " |\n"
+     << "| rules | " << report.rules_text << ", start " << report.start_text << " |\n"
      << "| solver seed | " << report.solver_seed << " |\n"
      << "| boards | " << report.boards << " of " << report.total << " |\n"
      << "| commit | " << report.commit << " |\n"

@@ -22,6 +22,8 @@ struct ExperimentReport {
   const Experiment* experiment = nullptr;
   std::string source;    // the source's description
   std::string run_text;  // "SOURCE, RULES rules[, start CELL]"
+  std::string rules_text;  // the run's rules and start (the experiment's, or its boards' header's)
+  std::string start_text;
   std::string commit;
   std::string date;        // the day of the run
   std::string finished;    // when the run ended, to the second

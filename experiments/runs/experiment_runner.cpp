@@ -41,36 +41,6 @@ ExperimentSolvers registered_solvers(const Experiment& experiment) {
   return found;
 }
 
-// The experiment's `optimal =` file, checked before anything is solved:
-// one line per board of its whole source, each line the board's colours
-// and a solution of it under the run's rules and start (an optimum that
-// does not clear its board is bad input). Returns each line's length.
-std::vector<std::optional<std::uint32_t>> read_optima(const std::string& path,
-                                                      const BoardSource& source,
-                                                      const BatchOptions& options) {
-  const auto lines = load_solution_lines(path, source.size());
-  if (lines.size() != source.size())
-    throw InputError(path, 0,
-                     "has " + plural(lines.size(), "solution line") + " but " + source.describe() +
-                         " has " + plural(source.size(), "board") +
-                         ": an optimal file holds one line per board, in board order");
-  std::vector<std::optional<std::uint32_t>> optima;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const Board board = prepare_board(source.board(i), options);
-    const auto moves = parse_moves(board, lines[i], path);
-    // Wasted moves are played: such a line clears its board but is no
-    // optimum, which the check against the solvers then reports.
-    const ReplayResult result = replay(ClusterGraph(board), moves, WastedMoves::kAllow);
-    if (!result.ok())
-      throw InputError(path, lines[i].line,
-                       "board " + std::to_string(i) + " of " + source.describe() + ": " +
-                           result.describe(board, moves) +
-                           ", so the line is not a solution of its board");
-    optima.push_back(static_cast<std::uint32_t>(moves.size()));
-  }
-  return optima;
-}
-
 // The files an experiment reads: its .exp, its boards (a folder's files,
 // and the folder itself) and its optimal file, each with what it is.
 std::vector<std::pair<std::string, std::string>> experiment_inputs(const Experiment& experiment) {
@@ -190,6 +160,36 @@ std::optional<ReferenceCheck> check_against_optima(
 
 }  // namespace
 
+std::vector<std::optional<std::uint32_t>> read_optima(const std::string& path,
+                                                      const BoardSource& source,
+                                                      const BatchOptions& options) {
+  const auto lines = load_solution_lines(path, source.size());
+  if (lines.size() != source.size())
+    throw InputError(path, 0,
+                     "has " + plural(lines.size(), "solution line") + " but " + source.describe() +
+                         " has " + plural(source.size(), "board") +
+                         ": an optimal file holds one line per board, in board order");
+  std::vector<std::optional<std::uint32_t>> optima;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const Board board = prepare_board(source.board(i), options);
+    const auto moves = parse_moves(board, lines[i], path);
+    // Wasted moves are played: such a line clears its board but is no
+    // optimum, which the check against the solvers then reports.
+    const ReplayResult result = replay(ClusterGraph(board), moves, WastedMoves::kAllow);
+    if (!result.ok())
+      throw InputError(path, lines[i].line,
+                       "board " + std::to_string(i) + " of " + source.describe() + ": " +
+                           result.describe(board, moves) + " under " +
+                           std::string(to_string(options.rules)) +
+                           " rules, so the line is not a solution of its board: were the optima "
+                           "found under other rules or from another start? (the public "
+                           "Flood-It sets are --rules flood-it; floodtest-1000 is --rules "
+                           "flood-it --start center)");
+    optima.push_back(static_cast<std::uint32_t>(moves.size()));
+  }
+  return optima;
+}
+
 std::string experiment_path(const std::string& name, const std::string& dir) {
   const bool has_suffix = name.size() > kExperimentSuffix.size() &&
                           name.compare(name.size() - kExperimentSuffix.size(),
@@ -245,6 +245,9 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   const bool quiet = request.settings.quiet;
   check_datasets(experiment);
   std::unique_ptr<BoardSource> source = experiment.make_source(datasets_dir());
+  RunRules rules{experiment.rules_text, experiment.start_text, experiment.rules_given,
+                 experiment.start_given};
+  apply_stated_rules(*source, options, rules, experiment.path);
   std::optional<std::vector<std::optional<std::uint32_t>>> optima;
   if (!experiment.optimal.empty()) {
     check_start(*source, options);
@@ -278,8 +281,8 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   run_request.resume_command = resume_command(request.command, {"--output-dir", out_dir});
   run_request.info = {{"experiment", experiment.name},
                       {"source", source->describe()},
-                      {"rules", experiment.rules_text},
-                      {"start", experiment.start_text},
+                      {"rules", rules.rules_text},
+                      {"start", rules.start_text},
                       {"solver_seed", std::to_string(options.solver_seed)},
                       {"commit", commit},
                       {"date", date}};
@@ -297,8 +300,10 @@ ExperimentRun run_experiment(const Experiment& experiment, const ExperimentReque
   report.experiment = &experiment;
   report.source = source->describe();
   report.run_text =
-      source->describe() + ", " + experiment.rules_text + " rules" +
-      (experiment.start_text != "0,0" ? ", start " + experiment.start_text : std::string());
+      source->describe() + ", " + rules.rules_text + " rules" +
+      (rules.start_text != "0,0" ? ", start " + rules.start_text : std::string());
+  report.rules_text = rules.rules_text;
+  report.start_text = rules.start_text;
   report.commit = commit;
   report.date = date;
   report.boards = recorder.boards();

@@ -45,6 +45,16 @@ struct ExperimentRun {
   std::optional<ReferenceCheck> reference;
 };
 
+// An optimal file (an experiment's `optimal =`, solve --optimal), checked
+// before anything is solved: one line per board of the source, each line
+// the board's colours and a solution of it under the run's rules and start
+// (an optimum that does not clear its board is bad input, an InputError
+// naming the line and hinting at the rules and start). Returns each line's
+// length.
+std::vector<std::optional<std::uint32_t>> read_optima(const std::string& path,
+                                                      const BoardSource& source,
+                                                      const BatchOptions& options);
+
 // The experiment file NAME stands for: a path when it holds a '/', or ends
 // in .exp and names a file; else DIR/NAME.exp (NAME.exp taken as NAME).
 // UsageError when there is none, suggesting the nearest name in DIR.

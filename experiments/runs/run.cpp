@@ -186,6 +186,47 @@ void check_start(const BoardSource& source, const BatchOptions& options) {
   }
 }
 
+namespace {
+
+// Whether two starts are the same cell on every board of the source.
+bool same_start(const BoardSource& source, const StartSpec& a, const StartSpec& b) {
+  for (std::size_t i = 0; i < source.size(); ++i) {
+    const Board board = source.board(i);
+    if (!(a.resolve(board.width(), board.height()) == b.resolve(board.width(), board.height())))
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void apply_stated_rules(const BoardSource& source, BatchOptions& options, RunRules& rules,
+                        const std::string& experiment) {
+  const StatedRules stated = source.stated_rules();
+  const auto refuse = [&](const std::string& file, const char* key, const std::string& want,
+                          const std::string& given) {
+    const std::string option = experiment.empty() ? std::string("--") + key : key + std::string(" =");
+    throw UsageError(file + " states " + key + "=" + want + " in its first line, but " + option +
+                     " " + given + (experiment.empty() ? " was given" : " is in " + experiment) +
+                     ": its boards are for " + key + " " + want + "; give " + option + " " + want +
+                     ", or leave " + (experiment.empty() ? option : std::string(key)) + " out");
+  };
+  if (!stated.rules.empty()) {
+    const Rules want = *parse_rules(stated.rules);
+    if (rules.rules_given && options.rules != want)
+      refuse(stated.rules_file, "rules", stated.rules, rules.rules_text);
+    options.rules = want;
+    rules.rules_text = stated.rules;
+  }
+  if (!stated.start.empty()) {
+    const StartSpec want = *StartSpec::parse(stated.start);
+    if (rules.start_given && !same_start(source, options.start, want))
+      refuse(stated.start_file, "start", stated.start, rules.start_text);
+    options.start = want;
+    if (!rules.start_given) rules.start_text = stated.start;
+  }
+}
+
 std::string describe_run(const BoardSource& source, const BatchOptions& options,
                          const std::string& start_text) {
   std::string text = source.describe() + ", " + std::string(to_string(options.rules)) + " rules";

@@ -69,6 +69,23 @@ std::size_t threads_within_address_space();
 // its uniform size (generators); throws UsageError naming the board.
 void check_start(const BoardSource& source, const BatchOptions& options);
 
+// The rules and start of a run, as given and as applied.
+struct RunRules {
+  std::string rules_text = "color-walk";
+  std::string start_text = "0,0";
+  bool rules_given = false;  // on the command line or in the experiment file
+  bool start_given = false;
+};
+
+// The rules and start the source's board files state in their headers
+// (BoardSource::stated_rules) applied to a run: each the run was not given
+// is taken from the files (into `options` and `rules`); one given otherwise
+// is a UsageError naming the file and what to give. `experiment`: the
+// experiment file that gave them, empty for the command line (--rules,
+// --start).
+void apply_stated_rules(const BoardSource& source, BatchOptions& options, RunRules& rules,
+                        const std::string& experiment = {});
+
 // "SOURCE, RULES rules[, start CELL][, shard I/N]": a run's title.
 std::string describe_run(const BoardSource& source, const BatchOptions& options,
                          const std::string& start_text);

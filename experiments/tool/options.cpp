@@ -158,7 +158,8 @@ po::options_description rules_options() {
        "color-walk (blank start cell, the articles' game) or flood-it (the start cell's "
        "cluster is the region)")
       ("start", po::value<std::string>()->default_value("0,0")->value_name("CELL"),
-       "start cell: ROW,COL (0-based) or center (height/2, width/2)");
+       "start cell: ROW,COL (0-based) or center (height/2, width/2); default: the one the "
+       "board file's first line states, else 0,0");
   // clang-format on
   return d;
 }
@@ -172,7 +173,7 @@ std::optional<BoardFormat> read_format(const po::variables_map& vm) {
   return format;
 }
 
-void read_rules(const po::variables_map& vm, BatchOptions& options) {
+RunRules read_rules(const po::variables_map& vm, BatchOptions& options) {
   const auto rules_text = vm["rules"].as<std::string>();
   const auto rules = parse_rules(rules_text);
   if (!rules) throw UsageError("--rules must be color-walk or flood-it, got '" + rules_text + "'");
@@ -181,6 +182,7 @@ void read_rules(const po::variables_map& vm, BatchOptions& options) {
   if (!start) throw UsageError("--start must be ROW,COL or center, got '" + start_text + "'");
   options.rules = *rules;
   options.start = *start;
+  return RunRules{rules_text, start_text, !vm["rules"].defaulted(), !vm["start"].defaulted()};
 }
 
 po::options_description run_options() {
@@ -236,7 +238,8 @@ po::options_description report_options() {
       ("csv", po::value<std::string>()->value_name("FILE"),
        "write one row per (board, solver) as boards finish: board,solver,moves,solution,"
        "proven_optimal,expanded,seconds,verified,peak_mib (MiB the board's searches held at "
-       "most),run")
+       "most),run,name (the board's file, FILE:K for the K-th of several),generated,pruned,"
+       "lower_bound (the bound on the moves the search proved)")
       ("json", po::value<std::string>()->value_name("FILE"),
        "write JSON Lines: one object per (board, solver) as boards finish, then a summary "
        "object")

@@ -65,8 +65,9 @@ std::unique_ptr<BoardSource> parse_source_words(const std::vector<std::string>& 
 
 // RULES: [--rules color-walk|flood-it] [--start ROW,COL|center]
 po::options_description rules_options();
-// Reads --rules and --start into options; throws UsageError.
-void read_rules(const po::variables_map& vm, BatchOptions& options);
+// Reads --rules and --start into options, and returns them as given (for
+// apply_stated_rules, runs/run.hpp); throws UsageError.
+RunRules read_rules(const po::variables_map& vm, BatchOptions& options);
 // Reads --format: nullopt when not given (the format is told from the file);
 // throws UsageError for an unknown one.
 std::optional<BoardFormat> read_format(const po::variables_map& vm);

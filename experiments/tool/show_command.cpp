@@ -197,7 +197,7 @@ int cmd_show(int argc, char** argv) {
 
   // The source and rules: as given, else as the CSV records them.
   BatchOptions options;
-  read_rules(vm, options);
+  RunRules given_rules = read_rules(vm, options);
   const bool source_given = vm.count("articles") + vm.count("random") + vm.count("boards") > 0;
   std::unique_ptr<BoardSource> source;
   std::unique_ptr<ResultsCsvReader> reader;
@@ -241,6 +241,7 @@ int cmd_show(int argc, char** argv) {
     }
   } else {
     source = make_source(vm);
+    apply_stated_rules(*source, options, given_rules);  // the board file's header's
   }
   check_start(*source, options);
   const std::size_t index = pick_board(vm, *source);

@@ -2,15 +2,44 @@
 // the summary table, the per-board CSV and JSON Lines files and the chart.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "reports/report_files.hpp"
 #include "reports/summary_table.hpp"
+#include "runs/experiment_runner.hpp"
 #include "tool/commands.hpp"
 #include "tool/options.hpp"
 #include "tool/signals.hpp"
 
 namespace colorwalk::cli {
+namespace {
+
+// Each result that contradicts a known optimum, named with its board, and
+// what likely causes it: the rules or the start the boards were solved
+// under, or an optimum that is not one.
+void report_contradictions(std::ostream& err, const RunSummary& summary,
+                           const std::vector<std::string>& solvers, const std::string& from,
+                           const RunRules& rules) {
+  for (const OptimumContradiction& c : summary.contradictions()) {
+    err << "colorwalk solve: board " << c.board;
+    if (!c.name.empty()) err << " (" << c.name << ")";
+    err << ": " << solvers.at(c.solver) << (c.proven ? " proved " : " found ") << c.moves
+        << " moves" << (c.proven ? " optimal" : "") << ", but " << from << " is "
+        << c.optimum << "\n";
+  }
+  if (summary.contradiction_count() > summary.contradictions().size())
+    err << "colorwalk solve: ... and " << summary.contradiction_count() - summary.contradictions().size()
+        << " more results that contradict the known optima\n";
+  err << "colorwalk solve: these boards were solved under --rules " << rules.rules_text
+      << " --start " << rules.start_text
+      << "; an answer that contradicts a known optimum usually means other rules or another "
+         "start than the optima were found for (the public Flood-It sets are --rules flood-it; "
+         "floodtest-1000 is --rules flood-it --start center), else the optima are wrong\n";
+}
+
+}  // namespace
 
 int cmd_solve(int argc, char** argv) {
   po::options_description desc("Options");
@@ -29,6 +58,12 @@ int cmd_solve(int argc, char** argv) {
        "proves a higher lower bound or finds a better answer, one per search in flight "
        "every half second, and one per (board, solver) done, each with the nodes expanded, "
        "generated and pruned, both bounds and the bytes held (docs/formats.md)")
+      ("optimal", po::value<std::string>()->value_name("FILE"),
+       "the boards' optimal solutions, one line per board in board order (the datasets' "
+       "NAME.optimal.txt): the table then shows each solver's boards at the optimum and its "
+       "mean moves above it, and a result below an optimum, or proven optimal at another "
+       "length, fails the run (exit 1). Without it, the optima that flood-it-boards files "
+       "state are used")
       ("adopt", po::bool_switch(),
        "with --resume: take a CSV written before colorwalk recorded its runs (no run "
        "column) as this run's: its rows are replayed on this run's boards and the file is "
@@ -64,7 +99,7 @@ int cmd_solve(int argc, char** argv) {
   BatchOptions options;
   for (const auto& text : vm["solver"].as<std::vector<std::string>>())
     options.solvers.push_back(builtin_solvers().parse(text));
-  read_rules(vm, options);
+  RunRules rules = read_rules(vm, options);
   const RunSettings settings = read_run_settings(vm);
   apply_run_settings(settings, options);
   options.shard = read_shard(vm);
@@ -100,9 +135,29 @@ int cmd_solve(int argc, char** argv) {
                                  ? "a resumed run's trace starts anew: give another --trace file"
                                  : "pass --overwrite to replace it");
   const auto source = make_source(vm);
+  apply_stated_rules(*source, options, rules);
   check_start(*source, options);
+  // The optima known for the boards: --optimal's, else those their files state.
+  std::string optima_from;
+  if (vm.count("optimal")) {
+    const std::string path = vm["optimal"].as<std::string>();
+    check_output_paths(vm, report_outputs(vm), {path});
+    request.outputs.optima = read_optima(path, *source, options);
+    optima_from = "the optimum in " + path;
+  } else {
+    std::vector<std::optional<std::uint32_t>> stated(source->size());
+    bool any = false;
+    for (std::size_t i = 0; i < source->size(); ++i) {
+      stated[i] = source->stated_optimum(i);
+      any = any || stated[i].has_value();
+    }
+    if (any) {
+      request.outputs.optima = std::move(stated);
+      optima_from = "the optimum its file states";
+    }
+  }
 
-  const std::string start_text = vm["start"].as<std::string>();
+  const std::string start_text = rules.start_text;
   request.source = source.get();
   request.options = options;
   request.resume_command = resume_command(g_command_line, {});
@@ -114,9 +169,15 @@ int cmd_solve(int argc, char** argv) {
                   {"solver_seed", std::to_string(options.solver_seed)}};
   RunOutcome outcome = execute(request, std::cerr);
   const RunRecorder& recorder = *outcome.recorder;
+  const RunSummary& summary = recorder.summary();
   if (!request.quiet)
-    write_summary_table(std::cout, recorder.solver_texts(), recorder.summary().solvers(),
-                        vm["markdown"].as<bool>() ? TableStyle::kMarkdown : TableStyle::kText);
+    write_summary_table(std::cout, recorder.solver_texts(), summary.solvers(),
+                        vm["markdown"].as<bool>() ? TableStyle::kMarkdown : TableStyle::kText,
+                        summary.has_given_optima());
+  if (summary.contradiction_count() > 0) {
+    report_contradictions(std::cerr, summary, recorder.solver_texts(), optima_from, rules);
+    outcome.status = std::max(outcome.status, kExitFailure);
+  }
   if (vm.count("svg"))
     write_svg_file(vm["svg"].as<std::string>(), describe_run(*source, options, start_text),
                    recorder.solver_texts(), recorder.summary());

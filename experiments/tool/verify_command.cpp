@@ -32,11 +32,14 @@ int cmd_verify(int argc, char** argv) {
   if (!vm.count("boards")) throw UsageError("give --boards FILE");
   if (!vm.count("solutions")) throw UsageError("give --solutions FILE");
   BatchOptions options;
-  read_rules(vm, options);
+  RunRules rules = read_rules(vm, options);
   const std::optional<BoardFormat> format = read_format(vm);
   const auto boards_path = vm["boards"].as<std::string>();
   const auto solutions_path = vm["solutions"].as<std::string>();
-  const FileSource source(boards_path, load_board_file(boards_path, format).boards);
+  std::vector<BoardFile> files;
+  files.push_back(load_board_file(boards_path, format));
+  const FileSource source(boards_path, {boards_path}, std::move(files));
+  apply_stated_rules(source, options, rules);
   check_start(source, options);
   const auto lines = load_solution_lines(solutions_path, source.size());
   if (lines.size() != source.size())
@@ -65,6 +68,11 @@ int cmd_verify(int argc, char** argv) {
   if (failed > 0) {
     std::cerr << "colorwalk verify: " << failed << " of " << plural(boards.size(), "solution")
               << (failed == 1 ? " does not clear its board\n" : " do not clear their boards\n");
+    std::cerr << "colorwalk verify: the boards were played under --rules " << rules.rules_text
+              << " --start " << rules.start_text
+              << "; solutions found under other rules or from another start fail so (the "
+                 "public Flood-It sets are --rules flood-it; floodtest-1000 is --rules flood-it "
+                 "--start center)\n";
     return kExitFailure;
   }
   if (!vm["quiet"].as<bool>())

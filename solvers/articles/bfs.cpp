@@ -41,6 +41,8 @@ class Bfs final : public Solver {
       if (searching) {
         bfs.search_into(game.state, limits, {.max_frontier = p_.frontier}, visitor, result_);
         solution.expanded += result_.stats.expanded;
+        solution.generated += result_.stats.generated;
+        solution.pruned += result_.stats.pruned;
         if (result_.found) {
           game.play(result_.path);
           break;

@@ -61,6 +61,8 @@ class Dfs final : public Solver {
       dfs.search_into(game.state, limits, {.max_depth = kMinMoves, .bound = kMinMoves}, order,
                       visitor, result_);
       solution.expanded += result_.stats.expanded;
+      solution.generated += result_.stats.generated;
+      solution.pruned += result_.stats.pruned;
       if (result_.found) game.play(result_.path);
     }
     look_ahead_to_end(game, look_ahead_, Metric::kArea, p_.depth);

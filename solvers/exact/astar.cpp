@@ -197,8 +197,12 @@ class AStar final : public Solver {
       Solution wider = solve_with_beam(graph, workspace_, width, rest, rules_);
       upper.beam_peak = std::max(upper.beam_peak, wider.peak_bytes);
       const std::uint64_t expanded = known.expanded + wider.expanded;
+      const std::uint64_t generated = known.generated + wider.generated;
+      const std::uint64_t pruned = known.pruned + wider.pruned;
       if (wider.moves.size() < known.moves.size()) known = std::move(wider);
       known.expanded = expanded;
+      known.generated = generated;
+      known.pruned = pruned;
       publish_answer(limits, known);
     }
     return upper;
@@ -216,6 +220,8 @@ class AStar final : public Solver {
     Solution solution;
     solution.moves = std::move(upper.known.moves);
     solution.expanded = upper.known.expanded;
+    solution.generated = upper.known.generated;
+    solution.pruned = upper.known.pruned;
     solution.peak_bytes = upper.beam_peak;
     return solution;
   }
@@ -229,6 +235,8 @@ class AStar final : public Solver {
     Solution solution;
     const search::Stats& stats = astar.stats();
     solution.expanded = upper.known.expanded + stats.expanded;
+    solution.generated = upper.known.generated + stats.generated;
+    solution.pruned = upper.known.pruned + stats.pruned;
     solution.workers = stats.workers;
     solution.wait_seconds = stats.wait_seconds;
     solution.phases = stats.phases;

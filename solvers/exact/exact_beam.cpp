@@ -18,6 +18,8 @@ Solution solve_with_beam(const ClusterGraph& graph, search::Workspace& workspace
       [&](const ExactDomain::State& s, std::uint32_t g) { return domain.beam_key(s, g); });
   Solution solution;
   solution.expanded = result.stats.expanded;
+  solution.generated = result.stats.generated;
+  solution.pruned = result.stats.pruned;
   solution.peak_bytes = result.stats.peak_bytes;
   if (result.found) {
     solution.moves = result.path;

@@ -73,6 +73,11 @@ class IdaStar final : public Solver {
 
     Solution solution;
     solution.expanded = known.expanded + r.stats.expanded;
+    solution.generated = known.generated + r.stats.generated;
+    solution.pruned = known.pruned + r.stats.pruned;
+    // IDA*'s threshold bounds every solution, unless a limit cut a bound short.
+    if (!cutoff.cut() && r.bound <= UINT32_MAX)
+      solution.lower_bound = static_cast<std::uint32_t>(r.bound);
     // The beam and the transposition table share workspace_, whose budget
     // begins each search with its peak reset: the larger of the two peaks.
     solution.peak_bytes = std::max<std::uint64_t>(known.peak_bytes, r.stats.peak_bytes);

@@ -68,6 +68,10 @@ class WeightedAStar final : public Solver {
                        : wastar.search(domain.initial_state(), limits, options);
     Solution solution;
     solution.expanded = r.stats.expanded;
+    solution.generated = r.stats.generated;
+    solution.pruned = r.stats.pruned;
+    if (!cutoff.cut() && r.bound <= UINT32_MAX)
+      solution.lower_bound = static_cast<std::uint32_t>(r.bound);
     solution.peak_bytes = r.stats.peak_bytes;
     if (r.found) {
       solution.moves = r.path;

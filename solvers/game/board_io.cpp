@@ -367,7 +367,7 @@ bool is_square(std::size_t length) {
 
 }  // namespace
 
-std::optional<BoardFormat> stated_format(std::string_view text, const std::string& name) {
+std::optional<BoardHeader> read_board_header(std::string_view text, const std::string& name) {
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   std::string_view first = text.substr(0, text.find('\n'));
   const auto trim = [](std::string_view& v) {
@@ -380,6 +380,7 @@ std::optional<BoardFormat> stated_format(std::string_view text, const std::strin
   std::string_view rest = first.substr(kBoardHeader.size());
   trim(rest);
   std::optional<BoardFormat> format;
+  BoardHeader header;
   while (!rest.empty()) {
     const std::size_t end = rest.find_first_of(" \t");
     const std::string_view word = rest.substr(0, end);
@@ -391,10 +392,29 @@ std::optional<BoardFormat> stated_format(std::string_view text, const std::strin
         throw InputError(name, 1,
                          "the header states format '" + std::string(word.substr(7)) +
                              "' (known: grid, line, flood-it-boards)");
+    } else if (word.starts_with("rules=")) {
+      header.rules = std::string(word.substr(6));
+      if (!parse_rules(header.rules))
+        throw InputError(name, 1,
+                         "the header states rules '" + header.rules +
+                             "' (known: color-walk, flood-it)");
+    } else if (word.starts_with("start=")) {
+      header.start = std::string(word.substr(6));
+      if (!StartSpec::parse(header.start))
+        throw InputError(name, 1,
+                         "the header states start '" + header.start +
+                             "' (a start is ROW,COL or center)");
     }
   }
   if (!format) throw InputError(name, 1, "the header states no format= (for example format=grid)");
-  return format;
+  header.format = *format;
+  return header;
+}
+
+std::optional<BoardFormat> stated_format(std::string_view text, const std::string& name) {
+  const auto header = read_board_header(text, name);
+  if (!header) return std::nullopt;
+  return header->format;
 }
 
 BoardFormat detect_format(std::string_view text, const std::string& name) {
@@ -567,24 +587,35 @@ std::string read_text(std::istream& in, const std::string& path, ReadBound* boun
 }
 
 // Refuses a --format that contradicts the format a regular file's header
-// states (a pipe cannot be read twice, and its reader skips the header).
-void check_stated_format(const std::string& path, BoardFormat given) {
+// states (a pipe cannot be read twice, and its reader skips the header);
+// returns the header, if any.
+std::optional<BoardHeader> check_stated_format(const std::string& path, BoardFormat given) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
   // Only the first line can be a header: a fixed prefix holds it, however
   // long the file's first line is.
   std::ifstream head = open_input(path);
   std::string first(4096, '\0');
   head.read(first.data(), static_cast<std::streamsize>(first.size()));
   first.resize(static_cast<std::size_t>(head.gcount()));
-  const auto stated = stated_format(first, path);
-  if (stated && *stated != given) {
-    const std::string name(format_name(*stated));
+  const auto stated = read_board_header(first, path);
+  if (stated && stated->format != given) {
+    const std::string name(format_name(stated->format));
     throw InputError(path, 1,
                      "the file states format=" + name + " but --format " +
                          std::string(format_name(given)) + " was given; give --format " + name +
                          ", or no --format");
   }
+  return stated;
+}
+
+// `file` with the rules and start `header` states.
+BoardFile with_header(BoardFile file, const std::optional<BoardHeader>& header) {
+  if (header) {
+    file.stated_rules = header->rules;
+    file.stated_start = header->start;
+  }
+  return file;
 }
 
 // `failure`, which reading `path` in `given` raised, with a hint when the
@@ -619,16 +650,17 @@ BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> fo
   if (bound == nullptr) bound = &default_bound;
   std::ifstream in = open_input(path);
   if (format) {
-    check_stated_format(path, *format);
+    const auto header = check_stated_format(path, *format);
     try {
-      return read_board_file(in, path, *format, bound);
+      return with_header(read_board_file(in, path, *format, bound), header);
     } catch (const InputError& e) {
       throw with_format_hint(e, path, *format);
     }
   }
   // Detection reads the text first (the file may be a pipe), then parses it.
   std::istringstream copy(read_text(in, path, bound));
-  return read_board_file(copy, path, detect_format(copy.view(), path), bound);
+  return with_header(read_board_file(copy, path, detect_format(copy.view(), path), bound),
+                     read_board_header(copy.view(), path));
 }
 
 std::vector<Board> load_boards(const std::string& path, BoardFormat format) {
@@ -650,8 +682,12 @@ void write_grid(std::ostream& out, const Board& board) {
   }
 }
 
-void write_board_header(std::ostream& out, BoardFormat format) {
-  out << kBoardHeader << " format=" << format_name(format) << '\n';
+void write_board_header(std::ostream& out, BoardFormat format, std::string_view rules,
+                        std::string_view start) {
+  out << kBoardHeader << " format=" << format_name(format);
+  if (!rules.empty()) out << " rules=" << rules;
+  if (!start.empty()) out << " start=" << start;
+  out << '\n';
 }
 
 void write_grid(std::ostream& out, const std::vector<Board>& boards) {

@@ -88,6 +88,10 @@ struct BoardFile {
   std::vector<Board> boards;
   std::vector<std::optional<std::uint32_t>> stated_optima;  // one per board
   BoardFormat format = BoardFormat::kGrid;
+  // The rules and start its header states (BoardHeader; load_board_file
+  // reads them), empty where it states none.
+  std::string stated_rules;
+  std::string stated_start;
 };
 
 BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat format,
@@ -101,12 +105,25 @@ BoardFile read_board_file(std::istream& in, const std::string& name, BoardFormat
 BoardFile load_board_file(const std::string& path, std::optional<BoardFormat> format,
                           ReadBound* bound = nullptr);
 
-// The header that states a board file's format, a comment to every reader:
-// a first line `# colorwalk: format=grid` (colorwalk gen writes it).
+// The header that states a board file's format, and the rules and start
+// its boards are for where the writer knew them, a comment to every reader:
+// a first line `# colorwalk: format=grid rules=color-walk start=0,0`
+// (colorwalk gen writes it).
 inline constexpr std::string_view kBoardHeader = "# colorwalk:";
 
-// The format a text's header states, nullopt when its first line is no
-// header; an InputError when the header names no known format.
+struct BoardHeader {
+  BoardFormat format = BoardFormat::kGrid;
+  std::string rules;  // "color-walk" or "flood-it"; empty: not stated
+  std::string start;  // "ROW,COL" or "center"; empty: not stated
+};
+
+// The header of a text, nullopt when its first line is no header; an
+// InputError (line 1) when the header states no format, an unknown one,
+// unknown rules or a malformed start.
+std::optional<BoardHeader> read_board_header(std::string_view text, const std::string& name);
+
+// The format a text's header states (read_board_header), nullopt when its
+// first line is no header.
 std::optional<BoardFormat> stated_format(std::string_view text, const std::string& name);
 
 // The format of a board file's text: the one its header states, else told
@@ -122,8 +139,10 @@ std::optional<BoardFormat> stated_format(std::string_view text, const std::strin
 // ragged row.
 BoardFormat detect_format(std::string_view text, const std::string& name);
 
-// Writes the header that states `format` (kBoardHeader), ending the line.
-void write_board_header(std::ostream& out, BoardFormat format);
+// Writes the header (kBoardHeader) that states `format`, and `rules` and
+// `start` when not empty, ending the line.
+void write_board_header(std::ostream& out, BoardFormat format, std::string_view rules = {},
+                        std::string_view start = {});
 
 // Writes one board in grid format (rows of symbols, no trailing blank line).
 void write_grid(std::ostream& out, const Board& board);

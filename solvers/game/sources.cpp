@@ -79,6 +79,21 @@ FileSource::FileSource(std::string description, const std::vector<std::string>& 
   for (std::size_t f = 0; f < files.size(); ++f) {
     const std::string base = base_name(paths[f]);
     const std::size_t count = files[f].boards.size();
+    const auto take = [&](const std::string& stated, std::string& kept, std::string& kept_file,
+                          const char* what) {
+      if (stated.empty()) return;
+      if (!kept.empty() && kept != stated)
+        throw InputError(paths[f], 1,
+                         std::string("states ") + what + "=" + stated + " but " + kept_file +
+                             " states " + what + "=" + kept +
+                             "; solve boards of different rules or starts in separate runs");
+      if (kept.empty()) {
+        kept = stated;
+        kept_file = paths[f];
+      }
+    };
+    take(files[f].stated_rules, stated_.rules, stated_.rules_file, "rules");
+    take(files[f].stated_start, stated_.start, stated_.start_file, "start");
     for (std::size_t i = 0; i < count; ++i) {
       boards_.push_back(std::move(files[f].boards[i]));
       names_.push_back(count == 1 ? base : base + ":" + std::to_string(i));

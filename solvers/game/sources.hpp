@@ -17,6 +17,14 @@
 
 namespace colorwalk {
 
+// The rules and start a source's board files state, and where.
+struct StatedRules {
+  std::string rules;  // "color-walk" or "flood-it"; empty: not stated
+  std::string rules_file;
+  std::string start;  // "ROW,COL" or "center"; empty: not stated
+  std::string start_file;
+};
+
 class BoardSource {
  public:
   virtual ~BoardSource() = default;
@@ -30,6 +38,9 @@ class BoardSource {
   virtual std::string name(std::size_t) const { return {}; }
   // The optimal move count its file states for board `index`, if any.
   virtual std::optional<std::uint32_t> stated_optimum(std::size_t) const { return std::nullopt; }
+  // The rules and start the source's files state in their headers
+  // (BoardHeader), with the file that states each; empty where none does.
+  virtual StatedRules stated_rules() const { return {}; }
 };
 
 // The articles' boards: 30x20, 5 colours, drawn from frac(sin(seed) * 10000)
@@ -84,7 +95,8 @@ class FileSource final : public BoardSource {
   // The boards of one file.
   FileSource(std::string path, std::vector<Board> boards);
   // The boards of several files read with read_board_file/load_board_file;
-  // `description` is what describe() returns.
+  // `description` is what describe() returns. Throws InputError when two
+  // files state different rules or starts in their headers.
   FileSource(std::string description, const std::vector<std::string>& paths,
              std::vector<BoardFile> files);
 
@@ -95,9 +107,11 @@ class FileSource final : public BoardSource {
   std::optional<std::uint32_t> stated_optimum(std::size_t index) const override {
     return optima_[index];
   }
+  StatedRules stated_rules() const override { return stated_; }
 
  private:
   std::string description_;
+  StatedRules stated_;
   std::vector<Board> boards_;
   std::vector<std::string> names_;
   std::vector<std::optional<std::uint32_t>> optima_;

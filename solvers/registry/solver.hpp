@@ -50,6 +50,14 @@ struct Solution {
   std::vector<Color> moves;
   bool proven_optimal = false;
   std::uint64_t expanded = 0;  // search nodes expanded (0 for solvers that do not search)
+  // The children its searches generated and those they pruned by cost
+  // (search::Stats; 0 for solvers that do not search or do not count them).
+  std::uint64_t generated = 0;
+  std::uint64_t pruned = 0;
+  // A lower bound on every solution's moves that the search proved
+  // (search::SearchResult::bound; IDA*'s last threshold, weighted A*'s
+  // smallest open f); 0 where it proved none. A proven optimum is its own.
+  std::uint32_t lower_bound = 0;
   // The most bytes this board's searches held at once: their workspaces at
   // their peak, as their memory budgets count it (search::Stats::
   // peak_bytes). That includes what a workspace kept from the solver's
