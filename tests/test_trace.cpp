@@ -179,7 +179,7 @@ const char* const kHardBoard = "solve --random 1 --seed 1 --size 24x24 --colors 
 
 }  // namespace
 
-// A search stopped by its time limit after about 3 seconds, sequential and
+// A search stopped by its time limit after 3 seconds, sequential and
 // parallel: records that parse, bounds that only tighten, an answer that
 // is the last upper bound, and a record at least every second (about every
 // half second; the median gap is checked against a second, the largest
@@ -191,7 +191,7 @@ TEST(Trace, LongSearchRecordsBoundsAndTicks) {
     const std::string trace = dir.file("trace.jsonl");
     const std::string csv = dir.file("results.csv");
     const auto r = run_colorwalk(dir,
-                                 std::string(kHardBoard) + " --solver astar:seconds=3,memory=256," +
+                                 std::string(kHardBoard) + " --solver astar:seconds=3," +
                                      "threads=" + threads + " --threads 2 -q --trace " + trace +
                                      " --csv " + csv,
                                  120);
