@@ -33,6 +33,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -65,8 +66,8 @@ extern "C" void on_stop_signal(int signal) {
 struct Options {
   std::vector<std::string> boards;
   std::optional<BoardFormat> format;
-  Rules rules = Rules::kColorWalk;
-  StartSpec start;
+  std::optional<Rules> rules;        // --rules; else the file's header's, else color-walk
+  std::optional<std::string> start;  // --start; else the file's header's, else 0,0
   bool spread_search = true;
   std::size_t threads = 1;
   std::uint64_t memory_mib = 1024;
@@ -93,8 +94,10 @@ The moves and proofs are those of `colorwalk solve --solver astar`.
 Options:
   --boards FILE         a board file (grid, line or flood-it-boards; repeatable)
   --format F            grid, line or flood-it-boards (default: detected)
-  --rules R             color-walk (default) or flood-it
-  --start CELL          start cell ROW,COL or center (default 0,0)
+  --rules R             color-walk or flood-it (default: what the board file's
+                        header states, else color-walk)
+  --start CELL          start cell ROW,COL or center (default: what the header
+                        states, else 0,0)
   --spread WHAT         search (one search over every rank, the default) or
                         boards (the boards shared out across ranks)
   --threads T           threads of each rank's share of a search (default 1)
@@ -176,9 +179,9 @@ Options parse_options(int argc, char** argv, bool& help) {
       o.rules = *rules;
     } else if (arg == "--start") {
       const std::string s = value();
-      const auto start = StartSpec::parse(s);
-      if (!start) throw UsageError("--start must be ROW,COL or center, got '" + s + "'");
-      o.start = *start;
+      if (!StartSpec::parse(s))
+        throw UsageError("--start must be ROW,COL or center, got '" + s + "'");
+      o.start = s;
     } else if (arg == "--spread") {
       const std::string s = value();
       if (s != "search" && s != "boards")
@@ -298,8 +301,24 @@ int run(const Options& o, int rank, int ranks) {
   std::vector<Item> items;
   for (const std::string& path : o.boards) {
     BoardFile file = load_board_file(path, o.format);
+    // The rules and start: given, or the ones the file's header states; a
+    // given one that contradicts the header is refused, as colorwalk does.
+    const auto stated = file.stated_rules.empty() ? std::nullopt : parse_rules(file.stated_rules);
+    if (o.rules && stated && *o.rules != *stated)
+      throw UsageError(path + " states rules=" + file.stated_rules + " but --rules " +
+                       std::string(to_string(*o.rules)) + " was given: drop --rules, or give " +
+                       file.stated_rules);
+    if (o.start && !file.stated_start.empty() && *o.start != file.stated_start)
+      throw UsageError(path + " states start=" + file.stated_start + " but --start " + *o.start +
+                       " was given: drop --start, or give " + file.stated_start);
+    const Rules rules = o.rules ? *o.rules : stated ? *stated : Rules::kColorWalk;
+    const std::string start_text = o.start                     ? *o.start
+                                   : file.stated_start.empty() ? "0,0"
+                                                               : file.stated_start;
+    const auto start = StartSpec::parse(start_text);
+    if (!start) throw UsageError(path + " states start=" + start_text + ", not ROW,COL or center");
     for (Board& b : file.boards) {
-      b.set_rules(o.rules, o.start);
+      b.set_rules(rules, *start);
       items.push_back({path, std::move(b)});
     }
   }
