@@ -43,7 +43,7 @@ optimal=experiments/optima/b24c6n1000.optimal.txt
 # A CSV written before colorwalk recorded its runs (no `run` column) is
 # taken up once with --adopt, which replays its rows and records the run.
 adopt=()
-if [[ -f "$csv" ]] && ! head -n 1 "$csv" | grep -q ',run$'; then adopt=(--adopt); fi
+if [[ -f "$csv" ]] && ! head -n 1 "$csv" | grep -Eq ',run(,|$)'; then adopt=(--adopt); fi
 
 status=0
 build/experiments/colorwalk solve --boards "$datasets/b24c6n1000.txt" --format line \
