@@ -42,6 +42,7 @@
 #include "game/board_io.hpp"
 #include "game/cluster_graph.hpp"
 #include "game/replay.hpp"
+#include "game/wording.hpp"
 #include "registry/registry.hpp"
 #include "search/executor.hpp"
 #include "search/mpi/distributed_best_first.hpp"
@@ -398,8 +399,8 @@ int run(const Options& o, int rank, int ranks) {
     if (row.unproven && (o.spread_search ? rank == 0 : true)) {
       std::string why = "a limit";
       if (o.spread_search && last.ranks_refused > 0)
-        why = std::to_string(last.ranks_refused) + " of " + std::to_string(ranks) +
-              " ranks reached the memory limit (--memory-limit " + std::to_string(o.memory_mib) +
+        why = std::to_string(last.ranks_refused) + " of " + plural(ranks, "rank") +
+              " reached the memory limit (--memory-limit " + std::to_string(o.memory_mib) +
               "MiB a rank; give more, or run more ranks)";
       else if (!o.spread_search)
         why = "a limit (--memory-limit " + std::to_string(o.memory_mib) + "MiB or --seconds " +

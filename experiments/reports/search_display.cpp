@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/batch.hpp"
+#include "game/wording.hpp"
 #include "reports/progress.hpp"
 #include "results/rows.hpp"
 
@@ -74,9 +75,9 @@ std::string search_line(const SearchWatch::Sample& sample, const std::string& so
   std::string name = solver.size() > kSolverWidth ? solver.substr(0, kSolverWidth - 3) + "..."
                                                   : solver;
   std::string line = "  board " + std::to_string(sample.board) + "  " + name + "  " +
-                     format_duration(sample.seconds) + "  " + format_count(f.expanded) +
-                     " nodes  " + rate_text(nodes_per_second) + "  lower " +
-                     std::to_string(f.lower_bound) + "  best " +
+                     format_duration(sample.seconds) + "  " + format_count(f.expanded) + " " +
+                     noun_for(f.expanded, "node") + "  " + rate_text(nodes_per_second) +
+                     "  lower " + std::to_string(f.lower_bound) + "  best " +
                      (f.upper_bound == search::SearchProgress::kNoUpperBound
                           ? std::string("-")
                           : std::to_string(f.upper_bound)) +

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "game/replay.hpp"
+#include "game/wording.hpp"
 #include "results/csv_reader.hpp"
 #include "results/output_file.hpp"
 #include "tool/commands.hpp"
@@ -91,7 +92,7 @@ std::size_t pick_board(const po::variables_map& vm, const BoardSource& source) {
   const std::uint64_t index = vm["board"].as<Count>().value;
   if (index >= source.size())
     throw UsageError("--board " + std::to_string(index) + ": " + source.describe() + " has " +
-                     std::to_string(source.size()) + " boards, numbered from 0 to " +
+                     plural(source.size(), "board") + ", numbered from 0 to " +
                      std::to_string(source.size() - 1));
   return static_cast<std::size_t>(index);
 }
@@ -328,8 +329,8 @@ int cmd_show(int argc, char** argv) {
       throw UsageError("--frame " + std::to_string(frame) + ": " +
                        (caption.solution.empty()
                             ? std::string("without a solution the board is the only frame, 0")
-                            : "the solution has " + std::to_string(moves) +
-                                  " moves, so its frames are 0 to " + std::to_string(moves)));
+                            : "the solution has " + plural(moves, "move") +
+                                  ", so its frames are 0 to " + std::to_string(moves)));
     first = last = static_cast<std::size_t>(frame);
   } else if (vm["final"].as<bool>()) {
     first = moves;
@@ -364,7 +365,8 @@ int cmd_show(int argc, char** argv) {
   }
   if (!caption.solution.empty() && !view.cleared())
     std::cerr << "colorwalk show: note: the moves leave "
-              << board.cell_count() - view.region_cells(moves) << " cells outside the region\n";
+              << plural(board.cell_count() - view.region_cells(moves), "cell")
+              << " outside the region\n";
   return kExitOk;
 }
 

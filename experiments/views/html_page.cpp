@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "game/wording.hpp"
+
 namespace colorwalk {
 
 namespace {
@@ -288,7 +290,7 @@ void write_html_page(std::ostream& out, const BoardReplay& replay, const ViewCap
     out << "<rect data-move=\"" << k + 1 << "\" x=\"" << x + 1 << "\" y=\"" << y + 1
         << "\" width=\"" << square - 2 << "\" height=\"" << square - 2 << "\" fill=\""
         << hex(color_rgb(c)) << "\"><title>move " << k + 1 << ": '" << board.symbol(c) << "', "
-        << replay.absorbed_by(k + 1) << " cells</title></rect>";
+        << plural(replay.absorbed_by(k + 1), "cell") << "</title></rect>";
   }
   out << "<rect id=\"mark\" visibility=\"hidden\" fill=\"none\" stroke=\"#000\" "
          "stroke-width=\"2\" pointer-events=\"none\"/></svg>\n";

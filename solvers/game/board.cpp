@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "game/wording.hpp"
+
 namespace colorwalk {
 
 std::optional<char> normalize_symbol(char c) noexcept {
@@ -71,7 +73,7 @@ Board Board::make(std::uint32_t width, std::uint32_t height, std::vector<Color> 
                   std::string palette, Rules rules, CellPos start) {
   check_size(width, height);
   if (cells.size() != std::uint64_t{width} * height)
-    throw BoardError("board has " + std::to_string(cells.size()) + " cells, expected " +
+    throw BoardError("board has " + plural(cells.size(), "cell") + ", expected " +
                      std::to_string(std::uint64_t{width} * height));
   if (palette.size() < kMinColors)
     throw BoardError("board uses only " + std::to_string(palette.size()) +

@@ -204,7 +204,7 @@ TEST(ColorwalkMpi, FourRanksProveWhatOneCannotUnderTheSameLimit) {
       "--rules flood-it --seconds 0 --memory-limit 24MiB --boards '" + path.string() + "'";
   const MpiRun one = run_mpi(dir, 1, args);
   EXPECT_EQ(one.exit_code, 1) << one.err;
-  EXPECT_NE(one.err.find("1 of 1 ranks reached the memory limit"), std::string::npos) << one.err;
+  EXPECT_NE(one.err.find("1 of 1 rank reached the memory limit"), std::string::npos) << one.err;
   ASSERT_EQ(answers(one.out).size(), 1u);
   EXPECT_EQ(answers(one.out).at(1).second, 0);
   const MpiRun four = run_mpi(dir, 4, args);
