@@ -215,8 +215,8 @@ bool ResultsCsvReader::read_row(CsvRow& row, std::uint64_t& end_offset) {
     throw InputError(path_, line_, "proven_optimal is 1 on a row that did not verify");
   if (r.verified && r.lower_bound && *r.lower_bound > r.moves)
     throw InputError(path_, line_,
-                     "lower_bound is " + f[13] + ", above the " + std::to_string(r.moves) +
-                         " moves of the row's verified solution");
+                     "lower_bound is " + f[13] + ", above the " + plural(r.moves, "move") +
+                         " of the row's verified solution");
   r.name = f[10];
   if (!f[8].empty()) {
     double mib = 0;

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <optional>
 
+#include "game/wording.hpp"
 #include "reports/report_files.hpp"
 #include "reports/summary_table.hpp"
 #include "runs/experiment_runner.hpp"
@@ -25,13 +26,15 @@ void report_contradictions(std::ostream& err, const RunSummary& summary,
   for (const OptimumContradiction& c : summary.contradictions()) {
     err << "colorwalk solve: board " << c.board;
     if (!c.name.empty()) err << " (" << c.name << ")";
-    err << ": " << solvers.at(c.solver) << (c.proven ? " proved " : " found ") << c.moves
-        << " moves" << (c.proven ? " optimal" : "") << ", but " << from << " is "
+    err << ": " << solvers.at(c.solver) << (c.proven ? " proved " : " found ")
+        << plural(c.moves, "move") << (c.proven ? " optimal" : "") << ", but " << from << " is "
         << c.optimum << "\n";
   }
   if (summary.contradiction_count() > summary.contradictions().size())
     err << "colorwalk solve: ... and " << summary.contradiction_count() - summary.contradictions().size()
-        << " more results that contradict the known optima\n";
+        << (summary.contradiction_count() - summary.contradictions().size() == 1
+                ? " more result that contradicts the known optima\n"
+                : " more results that contradict the known optima\n");
   err << "colorwalk solve: these boards were solved under --rules " << rules.rules_text
       << " --start " << rules.start_text
       << "; an answer that contradicts a known optimum usually means other rules or another "
