@@ -9,7 +9,10 @@
 // threads (libsearch's search::mpi); R ranks hold about R times the nodes
 // one process holds. --spread boards: the boards are shared out, rank r
 // solving boards r, r + R, ... alone. Either way rank 0 replays every
-// answer and writes the one CSV, in board order.
+// answer and writes the one CSV, in board order: the results CSV of
+// `colorwalk solve --csv` (results/recorder.hpp), with the run's provenance,
+// so that `colorwalk merge`, reports and verify read it; what the ranks
+// exchanged goes to --mpi-stats.
 //
 // A separate program rather than a mode of `colorwalk`: it must be linked
 // with MPI and started by an MPI launcher, which `colorwalk` needs neither
@@ -31,6 +34,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -38,12 +42,18 @@
 #include <string>
 #include <vector>
 
+#include "engine/batch.hpp"
+#include "engine/exit_status.hpp"
 #include "exact/astar_runner.hpp"
 #include "game/board_io.hpp"
 #include "game/cluster_graph.hpp"
 #include "game/replay.hpp"
 #include "game/wording.hpp"
 #include "registry/registry.hpp"
+#include "results/output_file.hpp"
+#include "results/provenance.hpp"
+#include "results/recorder.hpp"
+#include "results/rows.hpp"
 #include "search/executor.hpp"
 #include "search/mpi/distributed_best_first.hpp"
 
@@ -51,10 +61,7 @@ using namespace colorwalk;
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitUnproven = 1;
-constexpr int kExitUsage = 2;
-constexpr int kExitOutput = 3;
+constexpr int kExitUnproven = kExitFailure;
 
 std::atomic<bool> stop_requested{false};
 volatile std::sig_atomic_t stop_signal = 0;
@@ -67,6 +74,7 @@ extern "C" void on_stop_signal(int signal) {
 struct Options {
   std::vector<std::string> boards;
   std::optional<BoardFormat> format;
+  std::string format_text;           // --format as given, for the run's record
   std::optional<Rules> rules;        // --rules; else the file's header's, else color-walk
   std::optional<std::string> start;  // --start; else the file's header's, else 0,0
   bool spread_search = true;
@@ -74,8 +82,9 @@ struct Options {
   std::uint64_t memory_mib = 1024;
   double seconds = 600;
   std::size_t beam = 16;
-  std::string out;  // empty: standard output
-  bool force = false;
+  std::string out;    // the results CSV; empty: standard output
+  std::string stats;  // the per-board MPI figures; empty: none
+  bool overwrite = false;
 };
 
 const char* const kHelp =
@@ -89,8 +98,12 @@ search (the astar solver) spread over every rank: each rank owns a hash
 range of the states and stores only those, so R ranks hold about R times
 the nodes one process holds, and each runs --threads threads. With --spread
 boards the boards are shared out instead, rank r solving boards r, r + R, ...
-on its own. Rank 0 replays every answer and writes one CSV, in board order.
-The moves and proofs are those of `colorwalk solve --solver astar`.
+on its own. Rank 0 replays every answer and writes one CSV, in board order:
+the results CSV of `colorwalk solve --csv` (the run's record in its first
+row, the solver column the astar spec used), so `colorwalk merge` and the
+reports read it. The moves and proofs are those of `colorwalk solve --solver
+astar`. peak_mib is the largest rank's peak with --spread search; what the
+ranks sent each other is written to --mpi-stats.
 
 Options:
   --boards FILE         a board file (grid, line or flood-it-boards; repeatable)
@@ -106,9 +119,12 @@ Options:
                         number with KiB, MiB or GiB (default 1GiB)
   --seconds S           time limit per board, 0: none (default 600)
   --beam W              astar's beam width for the bound to beat (default 16)
-  --out FILE            the CSV (default: standard output); an existing file
-                        is kept unless --force
-  --force               overwrite --out
+  --out FILE            the results CSV (default: standard output)
+  --mpi-stats FILE      a CSV of each board's ranks, threads, spread, seconds,
+                        largest rank peak and the bytes, messages and phases
+                        the ranks exchanged
+  --overwrite           replace a non-empty --out or --mpi-stats file (else
+                        refused with exit 2)
   --help                this text
 
 Exit status: 0 every board proven; 1 a board left unproven by a rank's memory
@@ -116,11 +132,6 @@ limit or the time limit (named on stderr; its best answer is in the CSV);
 2 bad usage or input; 130/143 stopped by SIGINT/SIGTERM (the boards done are
 written). A rank that dies ends the run through the launcher.
 )";
-
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 std::uint64_t parse_size(const std::string& text) {
   std::size_t used = 0;
@@ -171,6 +182,7 @@ Options parse_options(int argc, char** argv, bool& help) {
     } else if (arg == "--format") {
       const std::string f = value();
       o.format = parse_format(f);
+      o.format_text = f;
       if (!o.format)
         throw UsageError("--format must be grid, line or flood-it-boards, got '" + f + "'");
     } else if (arg == "--rules") {
@@ -206,8 +218,10 @@ Options parse_options(int argc, char** argv, bool& help) {
       o.beam = count(value(), 0, 1 << 20);
     } else if (arg == "--out") {
       o.out = value();
-    } else if (arg == "--force") {
-      o.force = true;
+    } else if (arg == "--mpi-stats") {
+      o.stats = value();
+    } else if (arg == "--overwrite") {
+      o.overwrite = true;
     } else {
       throw UsageError("unknown argument '" + arg + "' (see --help)");
     }
@@ -282,75 +296,170 @@ class DistributedRunner final : public AStarRunner {
   Last last_;
 };
 
+// One board's result as the results CSV has it, and its MPI figures.
 struct Row {
-  std::size_t index = 0;  // in the run, from 0
-  std::string text;       // the CSV line, without the newline
+  BoardResult result;
+  std::string stats;  // the --mpi-stats line, without the newline
   bool unproven = false;
 };
 
-std::string csv_header() {
-  return "board,file,width,height,colors,length,moves,proven_optimal,expanded,seconds,ranks,"
-         "threads,spread,rank_peak_mib,bytes_sent,messages_sent,phases";
+// The header of --mpi-stats: a board (its index, as the results CSV's
+// `board`) and what its search's ranks did.
+constexpr std::string_view kStatsHeader =
+    "board,ranks,threads,spread,seconds,rank_peak_mib,bytes_sent,messages_sent,phases";
+
+// A row as one line of words for MPI_Gatherv (--spread boards); the
+// solution is written after a '=', so that an empty one is a word too.
+std::string encode_row(const Row& r) {
+  const BoardResult& b = r.result;
+  std::ostringstream line;
+  line.precision(17);
+  line << b.board << ' ' << (r.unproven ? 1 : 0) << ' ' << b.moves << " =" << b.solution << ' '
+       << (b.proven_optimal ? 1 : 0) << ' ' << b.expanded << ' ' << b.seconds << ' '
+       << b.peak_bytes.value_or(0) << ' ' << b.generated.value_or(0) << ' ' << b.pruned.value_or(0)
+       << ' ' << (b.lower_bound ? static_cast<long long>(*b.lower_bound) : -1LL) << ' ' << r.stats;
+  return line.str();
+}
+
+Row decode_row(const std::string& text) {
+  std::istringstream in(text);
+  Row r;
+  BoardResult& b = r.result;
+  int unproven = 0;
+  int proven = 0;
+  std::string solution;
+  std::uint64_t peak = 0;
+  std::uint64_t generated = 0;
+  std::uint64_t pruned = 0;
+  long long lower_bound = -1;
+  in >> b.board >> unproven >> b.moves >> solution >> proven >> b.expanded >> b.seconds >> peak >>
+      generated >> pruned >> lower_bound;
+  in.get();
+  std::getline(in, r.stats);
+  if (!in && !in.eof()) throw std::runtime_error("a gathered row does not read back: " + text);
+  r.unproven = unproven != 0;
+  b.solution = solution.substr(1);
+  b.proven_optimal = proven != 0;
+  b.peak_bytes = peak;
+  b.generated = generated;
+  b.pruned = pruned;
+  if (lower_bound >= 0) b.lower_bound = static_cast<std::uint32_t>(lower_bound);
+  b.verified = true;  // replayed by the rank that solved it
+  return r;
 }
 
 int run(const Options& o, int rank, int ranks) {
-  // Every rank reads the boards (the same file); errors are the same on all.
-  struct Item {
-    std::string file;
-    Board board;
-  };
-  std::vector<Item> items;
-  for (const std::string& path : o.boards) {
-    BoardFile file = load_board_file(path, o.format);
-    // The rules and start: given, or the ones the file's header states; a
-    // given one that contradicts the header is refused, as colorwalk does.
-    const auto stated = file.stated_rules.empty() ? std::nullopt : parse_rules(file.stated_rules);
-    if (o.rules && stated && *o.rules != *stated)
-      throw UsageError(path + " states rules=" + file.stated_rules + " but --rules " +
-                       std::string(to_string(*o.rules)) + " was given: drop --rules, or give " +
-                       file.stated_rules);
-    if (o.start && !file.stated_start.empty() && *o.start != file.stated_start)
-      throw UsageError(path + " states start=" + file.stated_start + " but --start " + *o.start +
-                       " was given: drop --start, or give " + file.stated_start);
-    const Rules rules = o.rules ? *o.rules : stated ? *stated : Rules::kColorWalk;
-    const std::string start_text = o.start                     ? *o.start
-                                   : file.stated_start.empty() ? "0,0"
-                                                               : file.stated_start;
-    const auto start = StartSpec::parse(start_text);
-    if (!start) throw UsageError(path + " states start=" + start_text + ", not ROW,COL or center");
-    for (Board& b : file.boards) {
-      b.set_rules(rules, *start);
-      items.push_back({path, std::move(b)});
-    }
-  }
-  // Rank 0 opens the CSV before any board is solved, and every rank learns
-  // whether it could.
-  std::ofstream file;
-  std::string problem;
-  if (rank == 0 && !o.out.empty()) {
-    if (!o.force && std::filesystem::exists(o.out))
-      problem = "--out " + o.out + " exists: give --force to overwrite it, or another file";
-    else if (file.open(o.out, std::ios::trunc); !file)
-      problem = "cannot write --out " + o.out + ": check the folder exists and is writable";
-  }
-  int opened = problem.empty() ? 1 : 0;
-  MPI_Bcast(&opened, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (opened == 0) {
-    if (rank == 0) std::fprintf(stderr, "colorwalk-mpi: %s\n", problem.c_str());
-    return kExitUsage;
-  }
-  const auto& solvers = builtin_solvers();
+  // Every rank reads the boards (the same files) as `colorwalk solve
+  // --boards` does; errors are the same on all.
+  const auto source = load_file_source(o.boards, o.format);
+  // The rules and start: given, or the ones the files' headers state; a
+  // given one that contradicts a header is refused, as colorwalk does.
+  const StatedRules stated = source->stated_rules();
+  const auto parsed = stated.rules.empty() ? std::nullopt : parse_rules(stated.rules);
+  const bool rules_stated = parsed.has_value();
+  const Rules stated_rules = parsed.value_or(Rules::kColorWalk);
+  if (o.rules && rules_stated && *o.rules != stated_rules)
+    throw UsageError(stated.rules_file + " states rules=" + stated.rules + " but --rules " +
+                     std::string(to_string(*o.rules)) + " was given: drop --rules, or give " +
+                     stated.rules);
+  if (o.start && !stated.start.empty() && *o.start != stated.start)
+    throw UsageError(stated.start_file + " states start=" + stated.start + " but --start " +
+                     *o.start + " was given: drop --start, or give " + stated.start);
+  const std::string start_text = o.start                ? *o.start
+                                 : stated.start.empty() ? "0,0"
+                                                        : stated.start;
+  const auto start = StartSpec::parse(start_text);
+  if (!start)
+    throw UsageError(stated.start_file + " states start=" + start_text + ", not ROW,COL or center");
   const std::size_t astar_threads = o.spread_search ? 1 : o.threads;
   const std::string spec =
       "astar:memory=" + std::to_string(o.memory_mib) + ",seconds=" + format_param(o.seconds) +
       ",beam=" + std::to_string(o.beam) + ",threads=" + std::to_string(astar_threads);
-  const auto solver = solvers.parse(spec).make();
+  // The run as its record (the CSV's provenance) states it: these boards,
+  // rules and start, the one astar spec, one shard.
+  BatchOptions options;
+  options.rules = o.rules.value_or(stated_rules);
+  options.start = *start;
+  options.solvers = {builtin_solvers().parse(spec)};
+  std::vector<Board> boards;
+  boards.reserve(source->size());
+  for (std::size_t i = 0; i < source->size(); ++i)
+    boards.push_back(prepare_board(source->board(i), options));
+
+  // Rank 0 opens the outputs before any board is solved (refusing to
+  // replace results unless --overwrite), and every rank learns whether it could.
+  std::unique_ptr<RunRecorder> recorder;
+  LineFile stats_file;
+  std::string provenance_text;
+  std::string problem;
+  int problem_status = kExitUsage;
+  if (rank == 0) {
+    try {
+      if (!o.overwrite) {
+        if (!o.out.empty())
+          refuse_replacing(o.out, "--out " + o.out, "pass --overwrite to replace it");
+        if (!o.stats.empty())
+          refuse_replacing(o.stats, "--mpi-stats " + o.stats, "pass --overwrite to replace it");
+      }
+      std::error_code ec;
+      if (!o.out.empty() && !o.stats.empty() &&
+          std::filesystem::weakly_canonical(o.out, ec) ==
+              std::filesystem::weakly_canonical(o.stats, ec))
+        throw UsageError("--mpi-stats " + o.stats +
+                         ": the same file as --out; give each output a file of its own");
+      std::vector<std::string> source_args = {"--boards"};
+      source_args.insert(source_args.end(), o.boards.begin(), o.boards.end());
+      if (!o.format_text.empty()) {
+        source_args.push_back("--format");
+        source_args.push_back(o.format_text);
+      }
+      RecorderOptions outputs;
+      outputs.csv = o.out;
+      outputs.provenance = make_provenance(*source, options, std::move(source_args));
+      provenance_text = outputs.provenance.encode();
+      if (!o.out.empty()) recorder = std::make_unique<RunRecorder>(*source, options, outputs);
+      if (!o.stats.empty()) {
+        stats_file = LineFile::create(o.stats);
+        stats_file.append(std::string(kStatsHeader) + "\n");
+      }
+      if (o.out.empty()) std::cout << kCsvHeader << std::endl;
+    } catch (const OutputError& e) {
+      problem = e.what();
+      problem_status = kExitOutput;
+    } catch (const UserError& e) {
+      problem = e.what();
+    }
+  }
+  int opened = problem.empty() ? kExitOk : problem_status;
+  MPI_Bcast(&opened, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (opened != kExitOk) {
+    if (rank == 0) std::fprintf(stderr, "colorwalk-mpi: %s\n", problem.c_str());
+    return opened;
+  }
+  // Rank 0 hands each board's row on as soon as it has it, in board order.
+  const std::string spec_text = spec_texts(options.solvers).front();
+  std::size_t written = 0;
+  std::string text;
+  const auto write_row = [&](const Row& r) {
+    if (recorder) {
+      recorder->on_board({&r.result, 1});
+    } else {
+      text.clear();
+      append_csv_row(text, r.result, spec_text, written == 0 ? provenance_text : "");
+      std::cout << text << std::flush;
+    }
+    if (stats_file.is_open()) stats_file.append(r.stats + "\n");
+    ++written;
+  };
+
+  const auto solver = builtin_solvers().parse(spec).make();
   DistributedRunner runner(o.threads);
   if (o.spread_search) set_astar_runner(&runner);
 
-  std::vector<Row> rows;
+  int status = kExitOk;
+  std::vector<Row> rows;  // --spread boards: this rank's, until gathered
   bool interrupted = false;
-  for (std::size_t i = 0; i < items.size(); ++i) {
+  for (std::size_t i = 0; i < boards.size(); ++i) {
     if (!o.spread_search && i % static_cast<std::size_t>(ranks) != static_cast<std::size_t>(rank))
       continue;
     if (o.spread_search) {
@@ -365,7 +474,7 @@ int run(const Options& o, int rank, int ranks) {
       interrupted = true;
       break;
     }
-    const Board& board = items[i].board;
+    const Board& board = boards[i];
     const ClusterGraph graph(board);
     SolveContext context;
     context.cancel = &stop_requested;
@@ -387,15 +496,31 @@ int run(const Options& o, int rank, int ranks) {
       throw std::runtime_error("board " + std::to_string(i + 1) + ": the answer does not replay: " +
                                replayed.describe(board, s.moves));
     const auto& last = runner.last();
-    std::ostringstream line;
-    line << (i + 1) << ',' << items[i].file << ',' << board.width() << ',' << board.height() << ','
-         << board.colors() << ',' << s.moves.size() << ',' << moves_to_string(board, s.moves) << ','
-         << (s.proven_optimal ? 1 : 0) << ',' << s.expanded << ',' << seconds << ','
-         << (o.spread_search ? ranks : 1) << ',' << o.threads << ','
-         << (o.spread_search ? "search" : "boards") << ','
-         << static_cast<double>(o.spread_search ? last.rank_peak_bytes : s.peak_bytes) / (1 << 20)
-         << ',' << last.bytes_sent << ',' << last.messages_sent << ',' << last.phases;
-    Row row{i, line.str(), !s.proven_optimal};
+    Row row;
+    BoardResult& b = row.result;
+    b.board = i;
+    b.name = source->name(i);
+    b.moves = s.moves.size();
+    b.solution = moves_to_string(board, s.moves);
+    b.proven_optimal = s.proven_optimal;
+    b.expanded = s.expanded;
+    b.seconds = seconds;
+    b.verified = true;
+    b.peak_bytes = o.spread_search ? last.rank_peak_bytes : s.peak_bytes;
+    b.generated = s.generated;
+    b.pruned = s.pruned;
+    if (s.proven_optimal)
+      b.lower_bound = static_cast<std::uint32_t>(s.moves.size());
+    else if (s.lower_bound > 0)
+      b.lower_bound = s.lower_bound;
+    std::ostringstream stats;
+    stats << i << ',' << (o.spread_search ? ranks : 1) << ',' << o.threads << ','
+          << (o.spread_search ? "search" : "boards") << ',' << std::fixed << std::setprecision(6)
+          << seconds << ','
+          << format_peak_mib(b.peak_bytes) << ',' << last.bytes_sent << ',' << last.messages_sent
+          << ',' << last.phases;
+    row.stats = stats.str();
+    row.unproven = !s.proven_optimal;
     if (row.unproven && (o.spread_search ? rank == 0 : true)) {
       std::string why = "a limit";
       if (o.spread_search && last.ranks_refused > 0)
@@ -407,18 +532,24 @@ int run(const Options& o, int rank, int ranks) {
               format_param(o.seconds) + ")";
       else
         why = "the time limit (--seconds " + format_param(o.seconds) + ")";
+      const std::string where = b.name.empty() ? source->describe() : b.name;
       std::fprintf(stderr,
                    "colorwalk-mpi: board %zu (%s): not proven: %s; its best answer, %zu moves, is "
                    "in the CSV\n",
-                   i + 1, items[i].file.c_str(), why.c_str(), s.moves.size());
+                   i + 1, where.c_str(), why.c_str(), s.moves.size());
     }
-    if (o.spread_search ? rank == 0 : true) rows.push_back(std::move(row));
+    if (!o.spread_search) {
+      rows.push_back(std::move(row));
+    } else if (rank == 0) {
+      if (row.unproven) status = kExitUnproven;
+      write_row(row);
+    }
   }
   if (!o.spread_search) {
-    // Rank 0 gathers every rank's rows (index, unproven, text per line).
+    // Rank 0 gathers every rank's rows, a line each.
     std::string mine;
     for (const Row& r : rows)
-      mine += std::to_string(r.index) + ' ' + (r.unproven ? '1' : '0') + ' ' + r.text + '\n';
+      mine += encode_row(r) + '\n';
     int length = static_cast<int>(mine.size());
     std::vector<int> lengths(static_cast<std::size_t>(ranks));
     MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -437,41 +568,45 @@ int run(const Options& o, int rank, int ranks) {
     int stopped = interrupted ? 1 : 0;
     MPI_Allreduce(MPI_IN_PLACE, &stopped, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     interrupted = stopped != 0;
-    rows.clear();
-    std::istringstream in(all);
-    std::string text;
-    while (std::getline(in, text)) {
-      Row r;
-      const auto space = text.find(' ');
-      r.index = std::stoull(text.substr(0, space));
-      r.unproven = text[space + 1] == '1';
-      r.text = text.substr(space + 3);
-      rows.push_back(std::move(r));
+    if (rank == 0) {
+      rows.clear();
+      std::istringstream in(all);
+      for (std::string line; std::getline(in, line);) {
+        rows.push_back(decode_row(line));
+        rows.back().result.name = source->name(rows.back().result.board);
+      }
+      std::sort(rows.begin(), rows.end(),
+                [](const Row& a, const Row& b) { return a.result.board < b.result.board; });
+      // The boards in order up to the first one missing (a rank stopped
+      // early), so that the CSV holds a prefix of the run, as solve's does.
+      for (std::size_t k = 0; k < rows.size() && rows[k].result.board == k; ++k) {
+        if (rows[k].unproven) status = kExitUnproven;
+        write_row(rows[k]);
+      }
     }
-    std::sort(rows.begin(), rows.end(),
-              [](const Row& a, const Row& b) { return a.index < b.index; });
   }
   set_astar_runner(nullptr);
 
-  // Rank 0 writes the CSV and decides the exit status of every rank.
-  int status = kExitOk;
+  // Rank 0 closes the outputs and decides the exit status of every rank.
   if (rank == 0) {
-    std::ostream& out = o.out.empty() ? std::cout : file;
-    out << csv_header() << '\n';
-    for (const Row& r : rows) {
-      out << r.text << '\n';
-      if (r.unproven) status = kExitUnproven;
-    }
-    out.flush();
-    if (!out) {
-      std::fprintf(stderr, "colorwalk-mpi: cannot write %s (disk full?)\n",
-                   o.out.empty() ? "standard output" : o.out.c_str());
+    try {
+      if (recorder)
+        recorder->finish(!interrupted, {{"source", source->describe()},
+                                        {"rules", std::string(to_string(options.rules))},
+                                        {"start", canonical_start(options.start)},
+                                        {"shard", options.shard.text()},
+                                        {"solver_seed", "0"}});
+      if (stats_file.is_open()) stats_file.close();
+      if (!std::cout.flush()) throw OutputError("cannot write standard output");
+      if (interrupted) {
+        const int signal = stop_signal == SIGTERM ? SIGTERM : SIGINT;
+        std::fprintf(stderr, "colorwalk-mpi: stopped by %s: %zu of %zu boards done and written\n",
+                     signal == SIGTERM ? "SIGTERM" : "SIGINT", written, boards.size());
+        status = 128 + signal;
+      }
+    } catch (const OutputError& e) {
+      std::fprintf(stderr, "colorwalk-mpi: %s\n", e.what());
       status = kExitOutput;
-    } else if (interrupted) {
-      const int signal = stop_signal == SIGTERM ? SIGTERM : SIGINT;
-      std::fprintf(stderr, "colorwalk-mpi: stopped by %s: %zu of %zu boards done and written\n",
-                   signal == SIGTERM ? "SIGTERM" : "SIGINT", rows.size(), items.size());
-      status = 128 + signal;
     }
   }
   MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
