@@ -60,24 +60,25 @@ for name in "${boards[@]}"; do
   board=$datasets/99problems/$name
   [[ -f $board ]] || { echo "measure-mpi: $board is missing" >&2; exit 2; }
   "$colorwalk" solve --boards "$board" --rules flood-it --threads 1 --quiet \
-    --solver "astar:threads=1,memory=$mib,seconds=0" --csv "$scratch/one.csv" >/dev/null
-  run_mpi() {  # RANKS THREADS OUT
+    --solver "astar:threads=1,memory=$mib,seconds=0" --csv "$scratch/one.csv" --overwrite >/dev/null
+  run_mpi() {  # RANKS THREADS NAME: results to NAME.csv, MPI figures to NAME.stats.csv
     mpirun -np "$1" "$colorwalk_mpi" --boards "$board" --rules flood-it --seconds 0 \
-      --memory-limit "$memory" --threads "$2" --out "$3" --force
+      --memory-limit "$memory" --threads "$2" --out "$scratch/$3.csv" \
+      --mpi-stats "$scratch/$3.stats.csv" --overwrite
   }
-  run_mpi 1 2 "$scratch/r1t2.csv"
-  run_mpi 2 1 "$scratch/r2t1.csv"
+  run_mpi 1 2 r1t2
+  run_mpi 2 1 r2t1
   one=$(field seconds "$scratch/one.csv")
   r1t2=$(field seconds "$scratch/r1t2.csv")
   r2t1=$(field seconds "$scratch/r2t1.csv")
   for f in r1t2 r2t1; do
     [[ $(field proven_optimal "$scratch/$f.csv") == 1 ]] || { echo "measure-mpi: $name not proven ($f)" >&2; exit 1; }
-    [[ $(field length "$scratch/$f.csv") == $(field moves "$scratch/one.csv") ]] || { echo "measure-mpi: $name: lengths differ ($f)" >&2; exit 1; }
+    [[ $(field moves "$scratch/$f.csv") == $(field moves "$scratch/one.csv") ]] || { echo "measure-mpi: $name: lengths differ ($f)" >&2; exit 1; }
   done
   printf '%-14s %5s %9.2f %9.2f %9.2f %8.2f %8.2f %12s %9s %8s %10s\n' "$name" \
     "$(field moves "$scratch/one.csv")" "$one" "$r1t2" "$r2t1" \
     "$(python3 -c "print($one/$r2t1)")" "$(python3 -c "print($r1t2/$r2t1)")" \
-    "$(field bytes_sent "$scratch/r2t1.csv")" "$(field messages_sent "$scratch/r2t1.csv")" \
-    "$(field phases "$scratch/r2t1.csv")" "$(field rank_peak_mib "$scratch/r2t1.csv")"
+    "$(field bytes_sent "$scratch/r2t1.stats.csv")" "$(field messages_sent "$scratch/r2t1.stats.csv")" \
+    "$(field phases "$scratch/r2t1.stats.csv")" "$(field rank_peak_mib "$scratch/r2t1.stats.csv")"
 done
 echo "measure-mpi: load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

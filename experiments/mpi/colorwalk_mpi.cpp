@@ -8,8 +8,9 @@
 // every rank, each rank owning a hash range of the states and running T
 // threads (libsearch's search::mpi); R ranks hold about R times the nodes
 // one process holds. --spread boards: the boards are shared out, rank r
-// solving boards r, r + R, ... alone. Either way rank 0 replays every
-// answer and writes the one CSV, in board order: the results CSV of
+// solving boards r, r + R, ... alone. Either way every answer is replayed
+// by the rank that solved it, and rank 0 writes the one CSV, in board
+// order: the results CSV of
 // `colorwalk solve --csv` (results/recorder.hpp), with the run's provenance,
 // so that `colorwalk merge`, reports and verify read it; what the ranks
 // exchanged goes to --mpi-stats.
@@ -98,7 +99,7 @@ search (the astar solver) spread over every rank: each rank owns a hash
 range of the states and stores only those, so R ranks hold about R times
 the nodes one process holds, and each runs --threads threads. With --spread
 boards the boards are shared out instead, rank r solving boards r, r + R, ...
-on its own. Rank 0 replays every answer and writes one CSV, in board order:
+on its own. Every answer is replayed; rank 0 writes one CSV, in board order:
 the results CSV of `colorwalk solve --csv` (the run's record in its first
 row, the solver column the astar spec used), so `colorwalk merge` and the
 reports read it. The moves and proofs are those of `colorwalk solve --solver

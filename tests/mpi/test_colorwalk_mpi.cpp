@@ -2,7 +2,9 @@
 // loopback): its answers against the sequential astar's on 100 random
 // boards and three of the 99 problems, at 2 and 4 ranks, one search spread
 // over the ranks and the boards shared out; a rank's memory limit, a
-// killed rank and SIGINT each end every rank with a message.
+// killed rank and SIGINT each end every rank with a message; its CSV is the
+// results CSV `colorwalk merge` reads, and existing results are kept unless
+// --overwrite.
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -94,22 +96,59 @@ MpiRun run_mpi(const Scratch& dir, int ranks, const std::string& args, int timeo
   return r;
 }
 
-// The CSV's rows: board number -> (length, proven_optimal).
-std::map<int, std::pair<int, int>> answers(const std::string& csv) {
-  std::map<int, std::pair<int, int>> out;
+// The fields of one CSV line (RFC 4180 quotes, as the results CSV writes them).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+// The rows of a results CSV (board, solver, moves, solution, proven_optimal, ...).
+std::vector<std::vector<std::string>> csv_rows(const std::string& csv) {
+  std::vector<std::vector<std::string>> rows;
   std::istringstream in(csv);
   std::string line;
   std::getline(in, line);  // header
-  while (std::getline(in, line)) {
-    std::vector<std::string> f;
-    std::istringstream cells(line);
-    std::string cell;
-    while (std::getline(cells, cell, ','))
-      f.push_back(cell);
-    if (f.size() < 8) continue;
-    out[std::stoi(f[0])] = {std::stoi(f[5]), std::stoi(f[7])};
+  while (std::getline(in, line))
+    rows.push_back(csv_fields(line));
+  return rows;
+}
+
+// The results CSV's rows: board number (from 1) -> (moves, proven_optimal).
+std::map<int, std::pair<int, int>> answers(const std::string& csv) {
+  std::map<int, std::pair<int, int>> out;
+  for (const auto& f : csv_rows(csv)) {
+    if (f.size() < 5) continue;
+    out[std::stoi(f[0]) + 1] = {std::stoi(f[2]), std::stoi(f[4])};
   }
   return out;
+}
+
+// `colorwalk ARGS` (ARGS shell-quoted already): exit code, stdout, stderr.
+MpiRun run_colorwalk(const Scratch& dir, const std::string& args) {
+  const std::string out = dir.file("tool-stdout.txt");
+  const std::string err = dir.file("tool-stderr.txt");
+  const std::string command = "timeout -k 5 240 '" + std::string(COLORWALK_EXE) + "' " + args +
+                              " >'" + out + "' 2>'" + err + "' </dev/null";
+  const int status = std::system(command.c_str());
+  MpiRun r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = read_text(out);
+  r.err = read_text(err);
+  return r;
 }
 
 // The sequential astar's answers (one thread, in this process).
@@ -308,6 +347,110 @@ TEST(ColorwalkMpi, UsageErrorsExitTwoWithOneMessage) {
   r = run_mpi(dir, 2, "--memory-limit 8MiB --boards x", 60);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("--memory-limit must be at least 16MiB"), std::string::npos) << r.err;
+}
+
+// The CSV is the results CSV of `colorwalk solve`: the same header, the
+// run's record in its first row, so `colorwalk merge` reads it (exit 0);
+// its moves are those `colorwalk solve --solver astar` writes, board by
+// board, with either spread. --mpi-stats has a row per board.
+TEST(ColorwalkMpi, ResultsCsvIsReadByMergeWithTheMovesOfSolve) {
+  Scratch dir;
+  std::mt19937_64 rng(4344);
+  std::vector<Board> boards;
+  for (int i = 0; i < 12; ++i)
+    boards.push_back(colorwalk::testing::random_board(rng, 5, 9, 3, 6, Rules::kColorWalk));
+  {
+    std::ofstream f(dir.file("boards.txt"));
+    write_board_header(f, BoardFormat::kGrid);
+    write_grid(f, boards);
+  }
+  const std::string board_file = "--boards '" + dir.file("boards.txt") + "'";
+  const MpiRun solve = run_colorwalk(dir, "solve " + board_file + " --solver astar --quiet --csv '" +
+                                              dir.file("solve.csv") + "'");
+  ASSERT_EQ(solve.exit_code, 0) << solve.err;
+  const std::string solve_csv = read_text(dir.file("solve.csv"));
+  const auto expected = csv_rows(solve_csv);
+  ASSERT_EQ(expected.size(), boards.size());
+  for (const std::string spread : {"search", "boards"}) {
+    SCOPED_TRACE("--spread " + spread);
+    const std::string out = dir.file("mpi-" + spread + ".csv");
+    const std::string stats = dir.file("stats-" + spread + ".csv");
+    const MpiRun r = run_mpi(dir, 2,
+                             board_file + " --spread " + spread + " --out '" + out +
+                                 "' --mpi-stats '" + stats + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string csv = read_text(out);
+    EXPECT_EQ(csv.substr(0, csv.find('\n')), solve_csv.substr(0, solve_csv.find('\n')));
+    const auto rows = csv_rows(csv);
+    ASSERT_EQ(rows.size(), expected.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      SCOPED_TRACE("board " + std::to_string(i));
+      ASSERT_GE(rows[i].size(), 10u);
+      EXPECT_EQ(rows[i][0], std::to_string(i));
+      EXPECT_EQ(rows[i][1].substr(0, 6), "astar:");
+      EXPECT_EQ(rows[i][2], expected[i][2]);  // moves
+      EXPECT_EQ(rows[i][3], expected[i][3]);  // solution
+      EXPECT_EQ(rows[i][4], expected[i][4]);  // proven_optimal
+      EXPECT_EQ(rows[i][7], "1");             // verified
+      EXPECT_EQ(rows[i][9].empty(), i != 0);  // the run's record, in the first row only
+    }
+    EXPECT_NE(rows[0][9].find("source_args=--boards"), std::string::npos) << rows[0][9];
+    const MpiRun merge =
+        run_colorwalk(dir, "merge '" + out + "' --quiet --csv '" + dir.file("merged.csv") + "'");
+    EXPECT_EQ(merge.exit_code, 0) << merge.err;
+    EXPECT_EQ(answers(read_text(dir.file("merged.csv"))), answers(csv));
+    const std::string stats_text = read_text(stats);
+    EXPECT_EQ(stats_text.substr(0, stats_text.find('\n')),
+              "board,ranks,threads,spread,seconds,rank_peak_mib,bytes_sent,messages_sent,phases");
+    const auto stats_rows = csv_rows(stats_text);
+    ASSERT_EQ(stats_rows.size(), boards.size());
+    EXPECT_EQ(stats_rows[0][3], spread);
+    std::filesystem::remove(dir.file("merged.csv"));
+  }
+}
+
+// A non-empty --out (or --mpi-stats) is refused with exit 2, as colorwalk
+// refuses to replace results, and kept; --overwrite replaces it.
+TEST(ColorwalkMpi, ExistingOutputIsKeptUnlessOverwrite) {
+  Scratch dir;
+  std::mt19937_64 rng(4345);
+  {
+    std::ofstream f(dir.file("boards.txt"));
+    write_board_header(f, BoardFormat::kGrid);
+    write_grid(f, {colorwalk::testing::random_board(rng, 4, 6, 3, 4, Rules::kColorWalk)});
+  }
+  const std::string out = dir.file("out.csv");
+  const std::string stats = dir.file("stats.csv");
+  const std::string board_file = "--boards '" + dir.file("boards.txt") + "'";
+  for (const std::string& file : {out, stats}) {
+    std::ofstream(file) << "results of another run\n";
+  }
+  MpiRun r = run_mpi(dir, 2, board_file + " --out '" + out + "'", 60);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("colorwalk-mpi: --out " + out + ": '" + out +
+                       "' exists and is not empty (23 bytes); pass --overwrite to replace it"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(read_text(out), "results of another run\n");
+  r = run_mpi(dir, 2, board_file + " --mpi-stats '" + stats + "'", 60);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--mpi-stats " + stats + ": '" + stats + "' exists and is not empty"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(read_text(stats), "results of another run\n");
+  r = run_mpi(dir, 2, board_file + " --out '" + out + "' --force", 60);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown argument '--force'"), std::string::npos) << r.err;
+  r = run_mpi(dir, 2,
+              board_file + " --out '" + out + "' --mpi-stats '" + stats + "' --overwrite", 60);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(answers(read_text(out)).size(), 1u);
+  EXPECT_EQ(csv_rows(read_text(stats)).size(), 1u);
+  // An empty file is no results: written without --overwrite.
+  std::ofstream(out, std::ios::trunc).close();
+  r = run_mpi(dir, 2, board_file + " --out '" + out + "'", 60);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(answers(read_text(out)).size(), 1u);
 }
 
 }  // namespace
