@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <ostream>
 #include <utility>
 
@@ -36,6 +38,15 @@ std::string_view kind_name(Kind kind) {
   return "tick";
 }
 
+// The columns of the terminal on standard error (where the display draws
+// when it redraws in place), read at each redraw as the window may have
+// been resized; 80 when it cannot tell.
+std::size_t terminal_columns() {
+  winsize size{};
+  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return 80;
+}
+
 std::string rate_text(double per_second) {
   return format_count(static_cast<std::size_t>(std::max(0.0, per_second) + 0.5)) + "/s";
 }
@@ -67,6 +78,22 @@ std::string trace_record(const SearchWatch::Sample& sample, const std::string& s
   }
   out += "}";
   return out;
+}
+
+std::string fit_to_columns(std::string_view line, std::size_t columns) {
+  // Where each of the first `columns` + 1 code points begins (a byte
+  // that is not a continuation byte 10xxxxxx starts one).
+  std::size_t points = 0;
+  std::size_t keep = 0;  // bytes of the first columns - 1 code points
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) continue;
+    if (points + 1 == columns) keep = i;
+    if (++points > columns) {
+      if (columns == 0) return {};
+      return std::string(line.substr(0, keep)) + "\u2026";
+    }
+  }
+  return std::string(line);
 }
 
 std::string search_line(const SearchWatch::Sample& sample, const std::string& solver,
@@ -203,11 +230,15 @@ void SearchDisplay::draw() {
     return;
   }
   // Back to the first line drawn, then each line over the old one, and
-  // whatever is left of a taller block cleared.
+  // whatever is left of a taller block cleared. A line that wrapped would
+  // take two rows and the next redraw would climb one too few: each is
+  // cut to the width less one column (a line that fills the last column
+  // leaves the cursor there, where terminals differ on what comes next).
+  const std::size_t columns = terminal_columns();
   out << '\r';
   if (drawn_lines_ > 1) out << "\x1b[" << drawn_lines_ - 1 << 'A';
   for (std::size_t i = 0; i < lines.size(); ++i)
-    out << (i > 0 ? "\n" : "") << lines[i] << "\x1b[K";
+    out << (i > 0 ? "\n" : "") << fit_to_columns(lines[i], columns - 1) << "\x1b[K";
   out << "\x1b[J" << std::flush;
   drawn_lines_ = lines.size();
 }

@@ -4,7 +4,8 @@
 //     one line per search running for half a second or more (the four
 //     oldest, then a summary of the rest): its board and solver, time,
 //     nodes expanded and per second, the proven lower bound, the best
-//     answer so far and the bytes it holds, redrawn twice a second; on a
+//     answer so far and the bytes it holds, redrawn twice a second, each
+//     line cut to the terminal's width so that none wraps; on a
 //     stream that is not a terminal, the same lines, plain, once a second;
 //   - writes the trace: JSON Lines, one record per bound moved, one per
 //     search in flight every half second, one per (board, solver) done
@@ -23,6 +24,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -51,6 +53,11 @@ std::string trace_record(const SearchWatch::Sample& sample, const std::string& s
 // lower 19  best 23  512 MiB".
 std::string search_line(const SearchWatch::Sample& sample, const std::string& solver,
                         double nodes_per_second);
+
+// `line` cut to at most `columns` characters (UTF-8 code points, each
+// taken as one column; a code point is never split), its last one then
+// '…' to show the cut; the line itself when it fits.
+std::string fit_to_columns(std::string_view line, std::size_t columns);
 
 class SearchDisplay {
  public:

@@ -10,9 +10,11 @@
 // strictly contains) keeps only nodes whose f can beat it. Optimal when it
 // finishes (A*'s path, or the beam's if nothing beats it); at a node,
 // memory or time limit it returns the better of the beam's answer and the
-// best open node completed greedily, with proven_optimal = 0 (the beam's
-// alone when the time is up before A* begins; past the limit the bounds of
-// a large graph are cut short, BoundCutoff).
+// best open node completed greedily, with proven_optimal = 0 and the
+// smallest f of its open nodes as the lower bound it proved (the beam's
+// answer alone, no bound, when the time is up before A* begins; none
+// either where the bounds of a large graph were cut short past the limit,
+// BoundCutoff).
 //
 // With several workers (threads=N, or by default the threads the batch
 // engine leaves idle: SolveContext::workers) A* is libsearch's parallel
@@ -56,6 +58,7 @@ class RunnerOutcome {
     out = id == kGoal ? run_.goal_path : run_.open_path;
   }
   void state_of(search::NodeId, ExactDomain::State& out) const { out = run_.open_state; }
+  std::int64_t smallest_open_key() const noexcept { return run_.smallest_open_key; }
 
  private:
   static constexpr search::NodeId kGoal = 0;
@@ -143,7 +146,7 @@ class AStar final : public Solver {
                      .knows_last = rules_.commutation && rules_.neutral};
     if (astar_runner != nullptr) {
       RunnerOutcome astar(astar_runner->run(domain, cost, limits));
-      return outcome(graph, domain, astar, upper, cutoff.cut());
+      return outcome(graph, domain, astar, cost, upper, cutoff.cut());
     }
     const std::size_t workers = threads_ != 0 ? threads_ : context.workers;
     if (workers > 1) {
@@ -153,7 +156,7 @@ class AStar final : public Solver {
       astar.set_skip_dominated(skip_dominated_, dominated_from_, supersets_);
       astar.start(domain.initial_state(), limits);
       astar.run();
-      return outcome(graph, domain, astar, upper, cutoff.cut());
+      return outcome(graph, domain, astar, cost, upper, cutoff.cut());
     }
     search::NullVisitor visitor;
     search::BestFirstSearch<ExactDomain, BoundedCost> astar(domain, workspace_, cost, visitor,
@@ -165,7 +168,7 @@ class AStar final : public Solver {
                                                              .recent_keys = supersets_});
     astar.start(domain.initial_state(), limits);
     astar.run();
-    return outcome(graph, domain, astar, upper, cutoff.cut());
+    return outcome(graph, domain, astar, cost, upper, cutoff.cut());
   }
 
   // An upper bound first: A* then keeps only nodes that can beat it, which
@@ -231,7 +234,7 @@ class AStar final : public Solver {
   // nor an exhausted search proves anything.
   template <class Search>
   Solution outcome(const ClusterGraph& graph, const ExactDomain& domain, Search& astar,
-                   UpperBound& upper, bool bounds_cut) {
+                   const BoundedCost& cost, UpperBound& upper, bool bounds_cut) {
     Solution solution;
     const search::Stats& stats = astar.stats();
     solution.expanded = upper.known.expanded + stats.expanded;
@@ -258,6 +261,14 @@ class AStar final : public Solver {
       default:
         break;
     }
+    // Stopped by a limit: no solution costs less than the smallest f of
+    // the open nodes (those a limit cut short included), nor than the
+    // bound where the cost pruned the others (for an admissible h: not
+    // where a bound was cut short, nor where nothing was left open).
+    const std::int64_t open_key = astar.smallest_open_key();
+    if (!bounds_cut && open_key != search::kPruneKey)
+      solution.lower_bound = static_cast<std::uint32_t>(
+          std::min<std::uint64_t>(cost.bound_of_key(open_key), cost.bound));
     // Stopped by a limit: the better of the bound and the most promising
     // open node completed greedily.
     ExactDomain::State state = domain.initial_state();

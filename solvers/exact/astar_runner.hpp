@@ -62,6 +62,9 @@ struct AStarRun {
   bool has_open = false;
   std::vector<Color> open_path;
   ExactDomain::State open_state;
+  // Stopped by a limit: the smallest key of the open nodes, whose f bounds
+  // every solution (search::kPruneKey: none known, so no bound reported).
+  std::int64_t smallest_open_key = search::kPruneKey;
 };
 
 class AStarRunner {

@@ -253,6 +253,7 @@ class BestFirstSearch {
       ++made;
     }
     interrupted_ = id;  // until every child is in
+    interrupted_key_ = entry.key;
     for (std::size_t i = 0; i < made; ++i) {
       child_ = i;
       if (!add_child(id, i)) break;  // a limit
@@ -314,6 +315,20 @@ class BestFirstSearch {
       if (!is_stale(e)) f(e.id);
     if (next_ && !is_stale(next_->entry)) f(next_->entry.id);
     if (interrupted_ != kNoNode) f(interrupted_);
+  }
+
+  // The smallest key of the open nodes of for_each_open (kPruneKey when
+  // none is open): for a cost whose keys prove bounds (KeyProvesBound),
+  // bound_of_key of it is what a search stopped early proves. Any heap
+  // entry's key will do: a stale one is no smaller than its node's fresh
+  // key. Nodes the cost pruned are not among them: a caller whose cost
+  // prunes at a threshold takes the smaller of the two.
+  std::int64_t smallest_open_key() const noexcept {
+    std::int64_t key = kPruneKey;
+    if (!ws_.heap.empty()) key = ws_.heap.top().key;
+    if (next_) key = std::min(key, next_->entry.key);
+    if (interrupted_ != kNoNode) key = std::min(key, interrupted_key_);
+    return key;
   }
 
   std::uint32_t g(NodeId id) const noexcept { return node_g(ws_.pool[id]); }
@@ -531,6 +546,7 @@ class BestFirstSearch {
   Status status_ = Status::kExhausted;
   NodeId goal_ = kNoNode;
   NodeId interrupted_ = kNoNode;  // expanded, but not all of its children stored
+  std::int64_t interrupted_key_ = kPruneKey;  // the key it was expanded at
   State work_{};
   MoveListOf<D> moves_;
   // expand_best_child_directly: the child held back while an expansion's

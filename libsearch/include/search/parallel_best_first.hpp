@@ -262,6 +262,7 @@ class ParallelBestFirstSearch {
     stop_.store(false, std::memory_order_relaxed);
     expanded_.store(0, std::memory_order_relaxed);
     status_ = Status::kRunning;
+    pending_key_ = kPruneKey;
     goal_ = kNoNode;
     phases_ = 0;
     wait_seconds_ = 0;
@@ -317,6 +318,7 @@ class ParallelBestFirstSearch {
       }
       layer_key_ = key;
       publish(key);
+      pending_key_ = key;  // until the layer's children are all stored
       if constexpr (HasDominatingKeys<D>)
         if (skip_dominated_ && !checking_dominance_) {
           std::size_t stored = 0;
@@ -335,6 +337,7 @@ class ParallelBestFirstSearch {
       if (stopped()) break;
       in_step([&](std::size_t w) { insert_records(w); });
       if (stopped()) break;
+      pending_key_ = kPruneKey;
     }
     // Stopped inside a layer: its nodes not yet expanded are open nodes.
     if (status_ != Status::kSolved)
@@ -360,6 +363,24 @@ class ParallelBestFirstSearch {
   Status status() const noexcept { return status_; }
   NodeId goal() const noexcept { return goal_; }
   std::size_t workers() const noexcept { return workers_; }
+
+  // After run(), the smallest key of the open nodes (kPruneKey when none
+  // is): the workers' open lists (the nodes of a layer cut short put back
+  // there), and when a limit stopped a phase before its children were all
+  // stored, that layer's key, which its expanded nodes had (a child lost
+  // costs no less than its parent's f, for an admissible h). For a cost
+  // whose keys prove bounds (KeyProvesBound), bound_of_key of it is what a
+  // search stopped early proves. A stale entry's key is no smaller than
+  // its node's. Nodes the cost pruned are not among them: a caller whose
+  // cost prunes at a threshold takes the smaller of the two.
+  std::int64_t smallest_open_key() const noexcept {
+    std::int64_t key = pending_key_;
+    for (std::size_t w = 0; w < workers_; ++w) {
+      const BinaryHeap& heap = pws_.worker(w).ws.heap;
+      if (!heap.empty()) key = std::min(key, heap.top().key);
+    }
+    return key;
+  }
 
   // The workers' statistics, summed; peak_bytes is the peak of the memory
   // they held together, peak_frontier the sum of their peaks.
@@ -749,6 +770,7 @@ class ParallelBestFirstSearch {
   std::atomic<bool> stop_{false};
   std::atomic<std::uint64_t> expanded_{0};
   Status status_ = Status::kExhausted;
+  std::int64_t pending_key_ = kPruneKey;  // run(): the layer whose children are not all stored
   NodeId goal_ = kNoNode;
   std::uint64_t phases_ = 0;
   double wait_seconds_ = 0;
