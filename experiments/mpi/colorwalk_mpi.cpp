@@ -263,6 +263,7 @@ class DistributedRunner final : public AStarRunner {
         astar.path_to(best, out.open_path);
         astar.state_of(best, out.open_state);
       }
+      out.smallest_open_key = astar.smallest_open_key();
     }
     // The ranks whose memory limit refused memory, and what they sent and held.
     std::uint64_t mine[3] = {workspace_.refusals() > refusals ? 1u : 0u,

@@ -55,8 +55,9 @@ struct Solution {
   std::uint64_t generated = 0;
   std::uint64_t pruned = 0;
   // A lower bound on every solution's moves that the search proved
-  // (search::SearchResult::bound; IDA*'s last threshold, weighted A*'s
-  // smallest open f); 0 where it proved none. A proven optimum is its own.
+  // (search::SearchResult::bound; IDA*'s last threshold, weighted A*'s and,
+  // stopped by a limit, A*'s smallest open f); 0 where it proved none. A
+  // proven optimum is its own.
   std::uint32_t lower_bound = 0;
   // The most bytes this board's searches held at once: their workspaces at
   // their peak, as their memory budgets count it (search::Stats::

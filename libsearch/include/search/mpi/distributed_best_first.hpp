@@ -192,6 +192,7 @@ class DistributedBestFirstSearch {
     phase_expanded_.store(0, std::memory_order_relaxed);
     expanded_before_ = 0;
     status_ = Status::kRunning;
+    layer_key_ = kPruneKey;
     goal_ = kNoNode;
     phases_ = 0;
     wait_seconds_ = 0;
@@ -355,6 +356,23 @@ class DistributedBestFirstSearch {
     s.peak_bytes = v[5];
     s.wait_seconds = wait;
     return s;
+  }
+
+  // Collective, after run(): the smallest key of the open nodes on every
+  // rank (kPruneKey when none is), counting the last layer's key: a limit
+  // may have stopped that phase before its children were all stored (a
+  // child lost costs no less than its parent's f, for an admissible h). As
+  // ParallelBestFirstSearch::smallest_open_key: for a cost whose keys
+  // prove bounds, bound_of_key of it is what the search proved; nodes the
+  // cost pruned are not among them.
+  std::int64_t smallest_open_key() {
+    std::int64_t key = layer_key_;
+    for (std::size_t w = 0; w < threads_; ++w) {
+      const BinaryHeap& heap = dws_.worker(w).ws.heap;
+      if (!heap.empty()) key = std::min(key, heap.top().key);
+    }
+    collective([&] { MPI_Allreduce(MPI_IN_PLACE, &key, 1, MPI_INT64_T, MPI_MIN, comm_); });
+    return key;
   }
 
   // Collective: the open node of smallest key (kNoNode if none), ties to
