@@ -62,7 +62,9 @@
 // Distribution. The owner function, the phase and the record are those of
 // a distributed run: on several machines a rank owns the states hashing to
 // it, and the insert step's input is what an all-to-all exchange delivers
-// (docs/parallel.md).
+// (docs/parallel.md). The workers' steps, the records and the storing of
+// received records live in detail/layered_search.hpp, which the MPI
+// search (mpi/distributed_best_first.hpp) shares.
 //
 // The cost callable is called from several threads at once and must be
 // safe to (A*'s g + h with a const domain is).
@@ -79,6 +81,7 @@
 #include <vector>
 
 #include "search/best_first.hpp"
+#include "search/detail/layered_search.hpp"
 #include "search/domain.hpp"
 #include "search/limits.hpp"
 #include "search/progress.hpp"
@@ -87,53 +90,11 @@
 
 namespace search {
 
-// The worker (0 .. workers - 1) that owns states whose key hashes to `hash`.
-// The high half of the hash decides it, the duplicate tables index by the
-// low bits, so a worker's table still sees evenly spread hashes.
-constexpr std::size_t owner_of(std::uint64_t hash, std::size_t workers) noexcept {
-  return static_cast<std::size_t>(((hash >> 32) * workers) >> 32);
-}
-
-// A growable array of words whose growth is charged to a MemoryBudget.
-class RecordBuffer {
- public:
-  std::size_t size() const noexcept { return used_; }
-  const Word* data() const noexcept { return words_.data(); }
-  void clear() noexcept { used_ = 0; }
-
-  // Room for `n` more words at the end (filled by the caller); nullptr when
-  // the budget refuses to grow.
-  Word* extend(std::size_t n, MemoryBudget& budget) {
-    if (used_ + n > words_.size()) {
-      const std::size_t capacity = std::max({std::size_t{4096}, 2 * words_.size(), used_ + n});
-      if (!budget.take((capacity - words_.size()) * sizeof(Word))) return nullptr;
-      words_.resize(capacity);
-    }
-    Word* out = words_.data() + used_;
-    used_ += n;
-    return out;
-  }
-
-  void release(MemoryBudget& budget) noexcept {
-    budget.give_back(words_.size() * sizeof(Word));
-    words_ = std::vector<Word>();
-    used_ = 0;
-  }
-
- private:
-  std::vector<Word> words_;
-  std::size_t used_ = 0;
-};
-
 // What a parallel search keeps between searches: per worker, a Workspace
 // and one outbox per worker; and the byte limit they all draw from.
 class ParallelWorkspace {
  public:
-  struct Worker {
-    Workspace ws;
-    std::vector<RecordBuffer> outbox;  // outbox[o]: records for worker o
-    RecordBuffer layer;                // the open nodes of the layer in hand: id << 32 | g
-  };
+  using Worker = LayerWorker;
 
   ParallelWorkspace() = default;
   ParallelWorkspace(const ParallelWorkspace&) = delete;
@@ -152,12 +113,8 @@ class ParallelWorkspace {
     if (memory_.used() > bytes) release();
   }
   void release() noexcept {
-    for (auto& w : workers_) {
-      w->ws.release();
-      for (RecordBuffer& b : w->outbox)
-        b.release(w->ws.budget);
-      w->layer.release(w->ws.budget);
-    }
+    for (auto& w : workers_)
+      w->release();
   }
 
   std::size_t used() const noexcept { return memory_.used(); }
@@ -180,12 +137,8 @@ class ParallelWorkspace {
     }
     if (memory_.used() > max_bytes) release();
     memory_.set_limit(max_bytes);
-    for (auto& w : workers_) {
-      w->ws.begin(words_per_node, std::numeric_limits<std::size_t>::max());
-      for (RecordBuffer& b : w->outbox)
-        b.clear();
-      w->layer.clear();
-    }
+    for (auto& w : workers_)
+      w->begin(words_per_node);
     memory_.reset_peak();
   }
 
@@ -200,22 +153,26 @@ class ParallelWorkspace {
 };
 
 template <StorableDomain D, class Cost, class Executor>
-class ParallelBestFirstSearch {
+class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true> {
+  using Core = detail::LayeredSearchCore<D, Cost, true>;
+  using Core::cost_, Core::domain_, Core::goal_, Core::key_, Core::layer_key_, Core::limits_,
+      Core::packed_, Core::phases_, Core::record_, Core::status_, Core::step_expansions_,
+      Core::stop_, Core::wait_seconds_, Core::workers_;
+  using Core::drop_stale, Core::halt, Core::hash_of, Core::put_back, Core::to_record;
+
  public:
   using State = typename D::State;
   using Move = typename D::Move;
-  static constexpr std::size_t kHeaderWords = kNodeHeaderWords;
+  using Core::kDefaultStepExpansions, Core::kHeaderWords;
 
   // `workers` >= 1 workers, run by `executor`. Node ids (goal(), path_to(),
   // best_open()) are global: a worker's local id times `workers` plus the
   // worker.
   ParallelBestFirstSearch(const D& domain, ParallelWorkspace& workspace, Cost& cost,
                           Executor& executor, std::size_t workers)
-      : domain_(domain),
+      : Core(domain, cost, std::max<std::size_t>(1, workers)),
         pws_(workspace),
-        cost_(cost),
         executor_(executor),
-        workers_(std::max<std::size_t>(1, workers)),
         local_(workers_) {}
   ParallelBestFirstSearch(const ParallelBestFirstSearch&) = delete;
   ParallelBestFirstSearch& operator=(const ParallelBestFirstSearch&) = delete;
@@ -242,10 +199,7 @@ class ParallelBestFirstSearch {
   }
 
   void start(const State& initial, const Limits& limits) {
-    limits_ = limits;
-    packed_ = domain_.packed_words();
-    key_ = key_words_of(domain_);
-    record_ = kRecordHeaderWords + packed_;
+    this->begin_core(limits);
     release_filters();  // before begin(), which may drop the budgets they draw on
     pws_.begin(workers_, kHeaderWords + packed_, limits.max_bytes);
     if constexpr (HasDominatingKeys<D>)
@@ -258,8 +212,6 @@ class ParallelBestFirstSearch {
           local_[w].recent.start(key_, std::max<std::size_t>(1, recent_keys_ / workers_),
                                  pws_.worker(w).ws.budget);
     checking_dominance_ = false;
-    max_local_ = (std::size_t{kNoNode} - workers_) / workers_;
-    stop_.store(false, std::memory_order_relaxed);
     expanded_.store(0, std::memory_order_relaxed);
     status_ = Status::kRunning;
     pending_key_ = kPruneKey;
@@ -269,14 +221,7 @@ class ParallelBestFirstSearch {
     publisher_.start(limits.progress);
     for (Local& l : local_) {
       l.publisher.start(limits.progress);
-      l.stats = Stats{};
-      l.status = Status::kRunning;
-      l.goal = kNoNode;
-      l.cut = false;
-      l.next = 0;
-      l.work = initial;
-      l.child = initial;
-      l.scratch.assign(record_, 0);
+      l.reset(initial, record_);
     }
     // The root: stored by its owner as if it arrived in a record.
     Local& any = local_[0];
@@ -288,7 +233,8 @@ class ParallelBestFirstSearch {
     }
     to_record(initial, kNoNode, 0, 0, key, any.scratch.data());
     const std::uint64_t hash = hash_of(any.scratch.data());
-    if (!insert(owner_of(hash, workers_), any.scratch.data(), hash))
+    const std::size_t owner = owner_of(hash, workers_);
+    if (!this->insert(local_[owner], pws_.worker(owner).ws, any.scratch.data(), hash, stored_by(owner)))
       status_ = Status::kLimitReached;
   }
 
@@ -342,7 +288,7 @@ class ParallelBestFirstSearch {
     // Stopped inside a layer: its nodes not yet expanded are open nodes.
     if (status_ != Status::kSolved)
       for (std::size_t w = 0; w < workers_; ++w)
-        put_back(local_[w], pws_.worker(w).layer, pws_.worker(w).ws, layer_key_);
+        put_back(local_[w], pws_.worker(w), layer_key_);
     publish(kPruneKey);
     return status_;
   }
@@ -355,14 +301,10 @@ class ParallelBestFirstSearch {
   // The layers, so the nodes expanded (where a domain's moves depend on
   // the state alone) and the answer's cost, are those of a search without
   // the cap; node ids, so which of several optimal paths, may differ.
-  static constexpr std::size_t kDefaultStepExpansions = 32768;
-  void set_step_expansions(std::size_t n) noexcept {
-    step_expansions_ = std::max<std::size_t>(1, n);
-  }
+  // (kDefaultStepExpansions by default.)
+  using Core::set_step_expansions;
 
-  Status status() const noexcept { return status_; }
-  NodeId goal() const noexcept { return goal_; }
-  std::size_t workers() const noexcept { return workers_; }
+  using Core::goal, Core::status, Core::workers;
 
   // After run(), the smallest key of the open nodes (kPruneKey when none
   // is): the workers' open lists (the nodes of a layer cut short put back
@@ -385,21 +327,7 @@ class ParallelBestFirstSearch {
   // The workers' statistics, summed; peak_bytes is the peak of the memory
   // they held together, peak_frontier the sum of their peaks.
   Stats stats() const {
-    Stats s;
-    for (const Local& l : local_) {
-      s.expanded += l.stats.expanded;
-      s.generated += l.stats.generated;
-      s.duplicates += l.stats.duplicates;
-      s.pruned += l.stats.pruned;
-      s.dominated += l.stats.dominated;
-      s.peak_frontier += l.stats.peak_frontier;
-    }
-    s.peak_bytes = pws_.peak();
-    s.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
-    s.workers = static_cast<std::uint32_t>(workers_);
-    s.phases = phases_;
-    s.wait_seconds = wait_seconds_;
-    return s;
+    return this->summed_stats(local_, pws_.peak());
   }
 
   // The open node of smallest key (kNoNode if none), for committing to it.
@@ -441,19 +369,8 @@ class ParallelBestFirstSearch {
   }
 
  private:
-  // What a worker holds that the workspace does not: its statistics and
-  // states in hand. Padded so that workers do not share cache lines.
-  struct alignas(64) Local {
-    Stats stats;
-    Status status = Status::kRunning;
-    NodeId goal = kNoNode;  // local id of a goal taken off the open list
-    bool cut = false;       // the last expand step left nodes of its layer to expand
-    std::size_t next = 0;   // the layer's next node to expand (ParallelWorkspace::Worker::layer)
-    double busy = 0;
-    State work{};
-    State child{};
-    MoveListOf<D> moves;
-    std::vector<Word> scratch;  // one record
+  // A worker's statistics and states in hand (LayerWorkerState), and:
+  struct alignas(64) Local : detail::LayerWorkerState<D> {
     // set_skip_dominated: the worker's lookup, and the filter of its
     // table's keys (charged to its workspace's budget).
     DominanceCheck dominance;
@@ -523,260 +440,65 @@ class ParallelBestFirstSearch {
     return false;
   }
 
-  // Runs f(w) for every worker through the executor, timing each worker
-  // and the phase, so that the time workers waited at its end is known.
   template <class F>
   void in_step(F&& f) {
-    const auto begin = std::chrono::steady_clock::now();
-    executor_(workers_, [&](std::size_t w) {
-      const auto t0 = std::chrono::steady_clock::now();
-      f(w);
-      local_[w].busy = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    });
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    for (const Local& l : local_)
-      wait_seconds_ += std::max(0.0, wall - l.busy);
+    Core::in_step(executor_, local_, f);
   }
 
-  // A limit met by worker w (or raised by another): false when w must stop.
+  // Counts worker l's expansion against the limits: false when w must stop.
   bool poll(Local& l) {
     if (limits_.max_expansions != std::numeric_limits<std::uint64_t>::max() &&
         expanded_.fetch_add(1, std::memory_order_relaxed) >= limits_.max_expansions)
       return halt(l, Status::kLimitReached);
-    const std::uint32_t every = std::max<std::uint32_t>(1, limits_.poll_interval);
-    if (l.stats.expanded % every != 0) return true;
-    // Another worker met a limit: stop, and leave the status to that one.
-    if (stop_.load(std::memory_order_relaxed)) return false;
-    if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed))
-      return halt(l, Status::kCancelled);
-    if (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline)
-      return halt(l, Status::kLimitReached);
+    if (!this->polls_now(l)) return true;
+    if (!this->limits_allow(l)) return false;
     if (l.publisher) l.publisher.publish(l.stats, pws_.used());
     return true;
   }
-  bool halt(Local& l, Status why) {
-    // Only a worker that met a limit itself records one (a worker stopped
-    // by another's flag keeps kRunning), so the first status other than
-    // kRunning, read by stopped(), is a limit that was met: a cancellation
-    // seen by one worker is not reported as the others' stop.
-    if (l.status == Status::kRunning) l.status = why;
-    stop_.store(true, std::memory_order_relaxed);
-    return false;
-  }
 
-  // Returns the layer's nodes not yet expanded (from l.next on) to the open
-  // list, where best_open() looks (a search stopped by a limit). They came
-  // off it, so the list has room for them.
-  void put_back(Local& l, RecordBuffer& layer, Workspace& ws, std::int64_t key) {
-    for (; l.next < layer.size(); ++l.next) {
-      const Word entry = layer.data()[l.next];
-      ws.heap.push({key, layer_id(entry), layer_g(entry)}, ws.budget);
-    }
-    layer.clear();
-    l.next = 0;
-    l.cut = false;
-  }
-
-  static void drop_stale(Workspace& ws) {
-    while (!ws.heap.empty() && is_stale(ws.pool, ws.heap.top()))
-      ws.heap.pop();
-  }
-
-  // Step 1 for worker w: expands its next share (at most step_expansions_)
-  // of its open nodes of key `key`; `continuing`: the layer of the step
-  // before, which some worker cut short.
+  // Step 1 for worker w (LayeredSearchCore::expand_layer), with the
+  // dominance checks.
   void expand_layer(std::size_t w, std::int64_t key, bool continuing) {
-    ParallelWorkspace::Worker& me = pws_.worker(w);
-    Local& l = local_[w];
-    for (RecordBuffer& b : me.outbox)
-      b.clear();
-    Workspace& ws = me.ws;
-    RecordBuffer& layer = me.layer;
-    if (!continuing) {
-      // A new layer: its nodes come off the open list at once, for the
-      // steps to take in turn (children pushed meanwhile, of smaller keys,
-      // would otherwise sit above the layer's remaining nodes).
-      layer.clear();
-      l.next = 0;
-      while (!ws.heap.empty() && ws.heap.top().key == key) {
-        const BinaryHeap::Entry e = ws.heap.pop();
-        if (is_stale(ws.pool, e)) continue;
-        Word* slot = layer.extend(1, ws.budget);
-        if (slot == nullptr) {
-          ws.heap.push(e, ws.budget);  // fits: just popped
-          put_back(l, layer, ws, key);
-          halt(l, Status::kLimitReached);
-          return;
-        }
-        *slot = layer_entry(e.id, e.g);
-      }
-    } else if (!l.cut) {
-      return;  // its share of the layer is done
-    }
-    l.cut = false;
-    const std::size_t end = std::min(layer.size(), l.next + step_expansions_);
-    for (; l.next < layer.size(); ++l.next) {
-      if (l.next == end) {
-        l.cut = true;
-        return;
-      }
-      const Word entry = layer.data()[l.next];
-      const BinaryHeap::Entry e{key, layer_id(entry), layer_g(entry)};
-      // The next node's record is loaded while this one is expanded.
-      if (l.next + 1 < layer.size())
-        __builtin_prefetch(ws.pool[layer_id(layer.data()[l.next + 1])]);
-      if (is_stale(ws.pool, e)) continue;
-      Word* n = ws.pool[e.id];
-      // (Atomic: other workers may read the g word in their dominance checks.)
-      std::atomic_ref<Word>(node_g_word(n)).fetch_or(kClosedFlag, std::memory_order_relaxed);
-      domain_.unpack({n + kHeaderWords, packed_}, l.work);
-      if (domain_.is_goal(l.work)) {
-        l.goal = e.id;
-        return;
-      }
-      if constexpr (HasDominatingKeys<D>)
-        if (checking_dominance_ && dominated(l, e.g, n + kHeaderWords)) {
-          ++l.stats.dominated;
-          continue;
-        }
-      if (!poll(l)) {
-        // Not expanded after all: still open.
-        std::atomic_ref<Word>(node_g_word(n)).fetch_and(~kClosedFlag, std::memory_order_relaxed);
-        put_back(l, layer, ws, key);
-        return;
-      }
-      ++l.stats.expanded;
-      l.moves.clear();
-      domain_.moves(l.work, l.moves);
-      if constexpr (HasMoveFilter<D>)
-        if (node_parent(n) != kNoNode) filter_moves(domain_, l.work, node_move<Move>(n), l.moves);
-      const NodeId self = global(e.id, w);
-      for (const Move m : l.moves) {
-        l.child = l.work;
-        if (!domain_.apply(l.child, m)) continue;
-        ++l.stats.generated;
-        const std::uint64_t child_g = node_g(n) + edge_cost_of(domain_, l.work, m);
-        const std::int64_t child_key = cost_(l.child, static_cast<std::uint32_t>(child_g));
-        if (child_key == kPruneKey) {
-          ++l.stats.pruned;
-          continue;
-        }
-        to_record(l.child, self, move_bits(m), child_g, child_key, l.scratch.data());
-        const std::uint64_t hash = hash_of(l.scratch.data());
-        Word* out = me.outbox[owner_of(hash, workers_)].extend(record_, ws.budget);
-        if (out == nullptr) {
-          halt(l, Status::kLimitReached);
-          return;
-        }
-        std::copy(l.scratch.begin(), l.scratch.end(), out);
-      }
-    }
+    Core::expand_layer(
+        local_[w], pws_.worker(w), key, continuing, [&](NodeId id) { return global(id, w); },
+        [&](Local& l) { return poll(l); },
+        [&](Local& l, std::uint32_t g, const Word* packed) {
+          if constexpr (HasDominatingKeys<D>)
+            return checking_dominance_ && dominated(l, g, packed);
+          else
+            return false;
+        });
   }
 
-  // Step 2 for worker w: takes in the records the workers wrote for it.
-  // A large table misses the cache on every probe, so each record's slot is
-  // loaded kAhead records before it is probed.
+  // Step 2 for worker w: takes in the records the workers wrote for it,
+  // sender by sender.
   void insert_records(std::size_t w) {
-    static constexpr std::size_t kAhead = 8;
-    const StateTable& table = pws_.worker(w).ws.table;
-    std::array<std::uint64_t, kAhead> hashes{};
+    Workspace& ws = pws_.worker(w).ws;
     for (std::size_t s = 0; s < workers_; ++s) {
       const RecordBuffer& in = pws_.worker(s).outbox[w];
-      const std::size_t count = in.size() / record_;
-      const auto hash_at = [&](std::size_t i) { return hash_of(in.data() + i * record_); };
-      for (std::size_t i = 0; i < std::min(count, kAhead); ++i) {
-        hashes[i] = hash_at(i);
-        table.prefetch(hashes[i]);
-      }
-      for (std::size_t i = 0; i < count; ++i) {
-        const std::uint64_t hash = hashes[i % kAhead];
-        if (i + kAhead < count) {
-          hashes[i % kAhead] = hash_at(i + kAhead);
-          table.prefetch(hashes[i % kAhead]);
-        }
-        if (!insert(w, in.data() + i * record_, hash)) return;
-      }
+      if (!this->insert_all(local_[w], ws, {in.data(), in.size()}, stored_by(w))) return;
     }
-    drop_stale(pws_.worker(w).ws);
+    drop_stale(ws);
   }
 
-  // Worker w takes record r, its key's hash `hash`: false when a limit
-  // stops it.
-  bool insert(std::size_t w, const Word* r, std::uint64_t hash) {
-    Local& l = local_[w];
-    Workspace& ws = pws_.worker(w).ws;
-    const Word* packed = r + kRecordHeaderWords;
-    const std::span<const Word> probe(packed, key_);
-    const std::uint32_t g = node_g(r);
-    const NodeId known = ws.table.find(
-        hash, [&](NodeId other) { return key_equals(ws.pool, other, kHeaderWords, probe, key_); });
-    if (known != kNoNode && g >= node_g(ws.pool[known])) {
-      ++l.stats.duplicates;
-      return true;
-    }
-    NodeId id = known;
-    if (id == kNoNode) {
-      if (ws.pool.size() >= max_local_ || !ws.table.reserve_one(ws.budget) ||
-          (id = ws.pool.push(ws.budget)) == kNoNode)
-        return halt(l, Status::kLimitReached);
-      ws.table.insert_unchecked(hash, id);
-      if constexpr (HasDominatingKeys<D>) l.filter.add(hash, ws.table, ws.budget);
-    }
-    // New, or reopened on a cheaper path: that path's parent, move and
-    // packed state (key words equal; the rest may differ).
-    Word* n = ws.pool[id];
-    n[0] = r[0];
-    n[1] = r[1];
-    std::copy_n(packed, packed_, n + kHeaderWords);
-    if constexpr (HasSupersetDominance<D>) l.recent.add(g, packed, ws.budget);
-    const auto key = static_cast<std::int64_t>(r[2]);
-    if (!ws.heap.push({key, id, g}, ws.budget)) return halt(l, Status::kLimitReached);
-    l.stats.peak_frontier = std::max<std::uint64_t>(l.stats.peak_frontier, ws.heap.size());
-    return true;
+  // What worker w adds for a node it stores: its key to the dominance
+  // filter (a new node) and to its recent keys.
+  auto stored_by(std::size_t w) {
+    return [this, w](bool is_new, std::uint64_t hash, std::uint32_t g, const Word* packed) {
+      Workspace& ws = pws_.worker(w).ws;
+      if constexpr (HasDominatingKeys<D>)
+        if (is_new) local_[w].filter.add(hash, ws.table, ws.budget);
+      if constexpr (HasSupersetDominance<D>) local_[w].recent.add(g, packed, ws.budget);
+      (void)is_new, (void)hash, (void)g, (void)packed, (void)ws;
+    };
   }
 
-  // An entry of a worker's layer list: a node's id and its g when queued.
-  static Word layer_entry(NodeId id, std::uint32_t g) noexcept { return (Word{id} << 32) | g; }
-  static NodeId layer_id(Word entry) noexcept { return static_cast<NodeId>(entry >> 32); }
-  static std::uint32_t layer_g(Word entry) noexcept { return static_cast<std::uint32_t>(entry); }
-
-  // A record: [parent|move][g][key], then the child's packed state, the
-  // layout of a stored node but for the key.
-  static constexpr std::size_t kRecordHeaderWords = kHeaderWords + 1;
-  void to_record(const State& s, NodeId parent, std::uint32_t move, std::uint64_t g,
-                 std::int64_t key, Word* record) const {
-    record[0] = node_link(parent, move);
-    record[1] = g;
-    record[2] = static_cast<Word>(key);
-    domain_.pack(s, {record + kRecordHeaderWords, packed_});
-  }
-  // The hash of a record's key words, which decides its owner.
-  std::uint64_t hash_of(const Word* record) const noexcept {
-    return hash_words({record + kRecordHeaderWords, key_});
-  }
-
-  const D& domain_;
   ParallelWorkspace& pws_;
-  Cost& cost_;
   Executor& executor_;
-  std::size_t workers_;
   std::vector<Local> local_;
-  Limits limits_;
-  std::size_t packed_ = 0;
-  std::size_t key_ = 0;
-  std::size_t record_ = 0;
-  std::size_t max_local_ = 0;
-  std::atomic<bool> stop_{false};
   std::atomic<std::uint64_t> expanded_{0};
-  Status status_ = Status::kExhausted;
   std::int64_t pending_key_ = kPruneKey;  // run(): the layer whose children are not all stored
-  NodeId goal_ = kNoNode;
-  std::uint64_t phases_ = 0;
-  double wait_seconds_ = 0;
   ProgressPublisher publisher_;  // Limits::progress: the lower bound
-  std::int64_t layer_key_ = kPruneKey;  // the key of the last expand step
-  std::size_t step_expansions_ = kDefaultStepExpansions;
   bool skip_dominated_ = false;
   std::size_t skip_dominated_from_ = 0;
   std::size_t recent_keys_ = 0;      // set_skip_dominated

@@ -66,11 +66,7 @@ namespace search::mpi {
 // the rank's exchange buffers; and the rank's byte limit they draw from.
 class DistributedWorkspace {
  public:
-  struct Worker {
-    Workspace ws;
-    std::vector<RecordBuffer> outbox;  // outbox[o]: records for global worker o
-    RecordBuffer layer;                // the open nodes of the layer in hand: id << 32 | g
-  };
+  using Worker = LayerWorker;
 
   DistributedWorkspace() = default;
   DistributedWorkspace(const DistributedWorkspace&) = delete;
@@ -78,12 +74,8 @@ class DistributedWorkspace {
   ~DistributedWorkspace() { release(); }
 
   void release() noexcept {
-    for (auto& w : workers_) {
-      w->ws.release();
-      for (RecordBuffer& b : w->outbox)
-        b.release(w->ws.budget);
-      w->layer.release(w->ws.budget);
-    }
+    for (auto& w : workers_)
+      w->release();
     send.release(exchange);
     receive.release(exchange);
   }
@@ -106,12 +98,8 @@ class DistributedWorkspace {
     if (memory_.used() > max_bytes) release();
     memory_.set_limit(max_bytes);
     exchange.set_limit(std::numeric_limits<std::size_t>::max());
-    for (auto& w : workers_) {
-      w->ws.begin(words_per_node, std::numeric_limits<std::size_t>::max());
-      for (RecordBuffer& b : w->outbox)
-        b.clear();
-      w->layer.clear();
-    }
+    for (auto& w : workers_)
+      w->begin(words_per_node);
     send.clear();
     receive.clear();
     memory_.reset_peak();
@@ -145,30 +133,32 @@ struct ExchangeStats {
 };
 
 template <StorableDomain D, class Cost, class Executor>
-class DistributedBestFirstSearch {
+class DistributedBestFirstSearch : private detail::LayeredSearchCore<D, Cost, false> {
+  using Core = detail::LayeredSearchCore<D, Cost, false>;
+  using Core::domain_, Core::goal_, Core::key_, Core::layer_key_, Core::limits_, Core::packed_,
+      Core::phases_, Core::record_, Core::status_, Core::step_expansions_, Core::stop_,
+      Core::wait_seconds_, Core::workers_;
+  using Core::drop_stale, Core::halt, Core::hash_of, Core::put_back, Core::to_record;
+
  public:
   using State = typename D::State;
   using Move = typename D::Move;
-  static constexpr std::size_t kHeaderWords = kNodeHeaderWords;
+  using Core::kHeaderWords;
 
   // `threads` >= 1 workers on this rank, run by `executor`; every rank of
   // `comm` must pass the same number.
   DistributedBestFirstSearch(const D& domain, DistributedWorkspace& workspace, Cost& cost,
                              Executor& executor, std::size_t threads, MPI_Comm comm)
-      : domain_(domain),
+      : Core(domain, cost, comm_size(comm) * std::max<std::size_t>(1, threads)),
         dws_(workspace),
-        cost_(cost),
         executor_(executor),
         comm_(comm),
         threads_(std::max<std::size_t>(1, threads)),
         local_(threads_) {
     int rank = 0;
-    int ranks = 1;
     MPI_Comm_rank(comm_, &rank);
-    MPI_Comm_size(comm_, &ranks);
     rank_ = static_cast<std::size_t>(rank);
-    ranks_ = static_cast<std::size_t>(ranks);
-    workers_ = ranks_ * threads_;
+    ranks_ = comm_size(comm_);
     MPI_Op_create(&reduce_phase, 1, &phase_op_);
   }
   DistributedBestFirstSearch(const DistributedBestFirstSearch&) = delete;
@@ -176,19 +166,12 @@ class DistributedBestFirstSearch {
   ~DistributedBestFirstSearch() { MPI_Op_free(&phase_op_); }
 
   // As ParallelBestFirstSearch::set_step_expansions (every rank the same).
-  void set_step_expansions(std::size_t n) noexcept {
-    step_expansions_ = std::max<std::size_t>(1, n);
-  }
+  using Core::set_step_expansions;
 
   // Collective.
   void start(const State& initial, const Limits& limits) {
-    limits_ = limits;
-    packed_ = domain_.packed_words();
-    key_ = key_words_of(domain_);
-    record_ = kRecordHeaderWords + packed_;
+    this->begin_core(limits);
     dws_.begin(threads_, workers_, kHeaderWords + packed_, limits.max_bytes);
-    max_local_ = (std::size_t{kNoNode} - workers_) / workers_;
-    stop_.store(false, std::memory_order_relaxed);
     phase_expanded_.store(0, std::memory_order_relaxed);
     expanded_before_ = 0;
     status_ = Status::kRunning;
@@ -199,19 +182,11 @@ class DistributedBestFirstSearch {
     exchange_ = ExchangeStats{};
     counts_.assign(ranks_ * threads_ * threads_, 0);
     received_.assign(ranks_ * threads_ * threads_, 0);
-    for (Local& l : local_) {
-      l.stats = Stats{};
-      l.status = Status::kRunning;
-      l.goal = kNoNode;
-      l.cut = false;
-      l.next = 0;
-      l.work = initial;
-      l.child = initial;
-      l.scratch.assign(record_, 0);
-    }
+    for (Local& l : local_)
+      l.reset(initial, record_);
     // The root: stored by its owner (every rank computes the same record).
     Local& any = local_[0];
-    const std::int64_t key = cost_(initial, 0);
+    const std::int64_t key = this->cost_(initial, 0);
     if (key == kPruneKey) {
       if (rank_ == 0) ++any.stats.pruned;
       status_ = Status::kExhausted;
@@ -221,7 +196,10 @@ class DistributedBestFirstSearch {
     const std::uint64_t hash = hash_of(any.scratch.data());
     const std::size_t owner = owner_of(hash, workers_);
     bool stored = true;
-    if (owner / threads_ == rank_) stored = insert(owner % threads_, any.scratch.data(), hash);
+    if (owner / threads_ == rank_) {
+      const std::size_t w = owner % threads_;
+      stored = this->insert(local_[w], dws_.worker(w).ws, any.scratch.data(), hash, kNoExtra);
+    }
     std::int64_t ok = stored ? 1 : 0;
     collective([&] { MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT64_T, MPI_MIN, comm_); });
     if (ok == 0) status_ = Status::kLimitReached;
@@ -303,34 +281,18 @@ class DistributedBestFirstSearch {
     }
     if (status_ != Status::kSolved)
       for (std::size_t w = 0; w < threads_; ++w)
-        put_back(local_[w], dws_.worker(w).layer, dws_.worker(w).ws, layer_key_);
+        put_back(local_[w], dws_.worker(w), layer_key_);
     return status_;
   }
 
-  Status status() const noexcept { return status_; }
-  NodeId goal() const noexcept { return goal_; }
+  using Core::goal, Core::status, Core::workers;
   std::size_t rank() const noexcept { return rank_; }
   std::size_t ranks() const noexcept { return ranks_; }
-  std::size_t workers() const noexcept { return workers_; }
   const ExchangeStats& exchange_stats() const noexcept { return exchange_; }
 
   // This rank's statistics (its workers' sums; peak_bytes the rank's peak).
   Stats local_stats() const {
-    Stats s;
-    for (const Local& l : local_) {
-      s.expanded += l.stats.expanded;
-      s.generated += l.stats.generated;
-      s.duplicates += l.stats.duplicates;
-      s.pruned += l.stats.pruned;
-      s.dominated += l.stats.dominated;
-      s.peak_frontier += l.stats.peak_frontier;
-    }
-    s.peak_bytes = dws_.peak();
-    s.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
-    s.workers = static_cast<std::uint32_t>(workers_);
-    s.phases = phases_;
-    s.wait_seconds = wait_seconds_;
-    return s;
+    return this->summed_stats(local_, dws_.peak());
   }
 
   // Collective: the statistics of all ranks, summed (peak_bytes: the sum
@@ -448,18 +410,15 @@ class DistributedBestFirstSearch {
   }
 
  private:
-  struct alignas(64) Local {
-    Stats stats;
-    Status status = Status::kRunning;
-    NodeId goal = kNoNode;
-    bool cut = false;
-    std::size_t next = 0;
-    double busy = 0;
-    State work{};
-    State child{};
-    MoveListOf<D> moves;
-    std::vector<Word> scratch;
-  };
+  using Local = detail::LayerWorkerState<D>;
+  // Nothing to add for a stored node (no dominance checks).
+  static constexpr auto kNoExtra = [](bool, std::uint64_t, std::uint32_t, const Word*) {};
+
+  static std::size_t comm_size(MPI_Comm comm) {
+    int ranks = 1;
+    MPI_Comm_size(comm, &ranks);
+    return static_cast<std::size_t>(ranks);
+  }
 
   static constexpr std::int64_t kRunningCode = 255;  // "no limit met" in the reductions
   static std::int64_t status_code(Status s) noexcept {
@@ -499,131 +458,26 @@ class DistributedBestFirstSearch {
 
   template <class F>
   void in_step(F&& f) {
-    const auto begin = std::chrono::steady_clock::now();
-    executor_(threads_, [&](std::size_t w) {
-      const auto t0 = std::chrono::steady_clock::now();
-      f(w);
-      local_[w].busy = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    });
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    for (const Local& l : local_)
-      wait_seconds_ += std::max(0.0, wall - l.busy);
+    Core::in_step(executor_, local_, f);
   }
 
+  // Counts the expansion against the limits: false when the worker must stop.
   bool poll(Local& l) {
     if (limits_.max_expansions != std::numeric_limits<std::uint64_t>::max() &&
         expanded_before_ + phase_expanded_.load(std::memory_order_relaxed) >=
             limits_.max_expansions)
       return halt(l, Status::kLimitReached);
     phase_expanded_.fetch_add(1, std::memory_order_relaxed);
-    const std::uint32_t every = std::max<std::uint32_t>(1, limits_.poll_interval);
-    if (l.stats.expanded % every != 0) return true;
-    if (stop_.load(std::memory_order_relaxed)) return false;
-    if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed))
-      return halt(l, Status::kCancelled);
-    if (limits_.deadline && std::chrono::steady_clock::now() >= *limits_.deadline)
-      return halt(l, Status::kLimitReached);
-    return true;
-  }
-  bool halt(Local& l, Status why) {
-    if (l.status == Status::kRunning) l.status = why;
-    stop_.store(true, std::memory_order_relaxed);
-    return false;
+    return !this->polls_now(l) || this->limits_allow(l);
   }
 
-  void put_back(Local& l, RecordBuffer& layer, Workspace& ws, std::int64_t key) {
-    for (; l.next < layer.size(); ++l.next) {
-      const Word entry = layer.data()[l.next];
-      ws.heap.push({key, layer_id(entry), layer_g(entry)}, ws.budget);
-    }
-    layer.clear();
-    l.next = 0;
-    l.cut = false;
-  }
-
-  static void drop_stale(Workspace& ws) {
-    while (!ws.heap.empty() && is_stale(ws.pool, ws.heap.top()))
-      ws.heap.pop();
-  }
-
-  // The expand step of local worker w (ParallelBestFirstSearch's, without
-  // the dominance checks).
+  // The expand step of local worker w (LayeredSearchCore::expand_layer,
+  // without the dominance checks).
   void expand_layer(std::size_t w, std::int64_t key, bool continuing) {
-    DistributedWorkspace::Worker& me = dws_.worker(w);
-    Local& l = local_[w];
-    for (RecordBuffer& b : me.outbox)
-      b.clear();
-    Workspace& ws = me.ws;
-    RecordBuffer& layer = me.layer;
-    if (!continuing) {
-      layer.clear();
-      l.next = 0;
-      while (!ws.heap.empty() && ws.heap.top().key == key) {
-        const BinaryHeap::Entry e = ws.heap.pop();
-        if (is_stale(ws.pool, e)) continue;
-        Word* slot = layer.extend(1, ws.budget);
-        if (slot == nullptr) {
-          ws.heap.push(e, ws.budget);
-          put_back(l, layer, ws, key);
-          halt(l, Status::kLimitReached);
-          return;
-        }
-        *slot = layer_entry(e.id, e.g);
-      }
-    } else if (!l.cut) {
-      return;
-    }
-    l.cut = false;
-    const std::size_t end = std::min(layer.size(), l.next + step_expansions_);
-    for (; l.next < layer.size(); ++l.next) {
-      if (l.next == end) {
-        l.cut = true;
-        return;
-      }
-      const Word entry = layer.data()[l.next];
-      const BinaryHeap::Entry e{key, layer_id(entry), layer_g(entry)};
-      if (l.next + 1 < layer.size())
-        __builtin_prefetch(ws.pool[layer_id(layer.data()[l.next + 1])]);
-      if (is_stale(ws.pool, e)) continue;
-      Word* n = ws.pool[e.id];
-      close_node(n);
-      domain_.unpack({n + kHeaderWords, packed_}, l.work);
-      if (domain_.is_goal(l.work)) {
-        l.goal = e.id;
-        return;
-      }
-      if (!poll(l)) {
-        n[1] &= ~kClosedFlag;  // not expanded after all: still open
-        put_back(l, layer, ws, key);
-        return;
-      }
-      ++l.stats.expanded;
-      l.moves.clear();
-      domain_.moves(l.work, l.moves);
-      if constexpr (HasMoveFilter<D>)
-        if (node_parent(n) != kNoNode) filter_moves(domain_, l.work, node_move<Move>(n), l.moves);
-      const NodeId self = global(e.id, w);
-      for (const Move m : l.moves) {
-        l.child = l.work;
-        if (!domain_.apply(l.child, m)) continue;
-        ++l.stats.generated;
-        const std::uint64_t child_g = node_g(n) + edge_cost_of(domain_, l.work, m);
-        const std::int64_t child_key = cost_(l.child, static_cast<std::uint32_t>(child_g));
-        if (child_key == kPruneKey) {
-          ++l.stats.pruned;
-          continue;
-        }
-        to_record(l.child, self, move_bits(m), child_g, child_key, l.scratch.data());
-        const std::uint64_t hash = hash_of(l.scratch.data());
-        Word* out = me.outbox[owner_of(hash, workers_)].extend(record_, ws.budget);
-        if (out == nullptr) {
-          halt(l, Status::kLimitReached);
-          return;
-        }
-        std::copy(l.scratch.begin(), l.scratch.end(), out);
-      }
-    }
+    Core::expand_layer(
+        local_[w], dws_.worker(w), key, continuing, [&](NodeId id) { return global(id, w); },
+        [&](Local& l) { return poll(l); },
+        [](Local&, std::uint32_t, const Word*) { return false; });
   }
 
   // Fills counts_ (words from local worker t to worker u of rank q, at
@@ -702,101 +556,26 @@ class DistributedBestFirstSearch {
     return {dws_.receive.data() + at, received_[base + t * threads_ + u]};
   }
 
+  // Local worker u takes the records addressed to it, sender by sender in
+  // global worker order.
   void insert_records(std::size_t u) {
-    static constexpr std::size_t kAhead = 8;
-    const StateTable& table = dws_.worker(u).ws.table;
-    std::array<std::uint64_t, kAhead> hashes{};
+    Workspace& ws = dws_.worker(u).ws;
     for (std::size_t p = 0; p < ranks_; ++p)
-      for (std::size_t t = 0; t < threads_; ++t) {
-        const std::span<const Word> in = records_for(u, p, t);
-        const std::size_t count = in.size() / record_;
-        const auto hash_at = [&](std::size_t i) { return hash_of(in.data() + i * record_); };
-        for (std::size_t i = 0; i < std::min(count, kAhead); ++i) {
-          hashes[i] = hash_at(i);
-          table.prefetch(hashes[i]);
-        }
-        for (std::size_t i = 0; i < count; ++i) {
-          const std::uint64_t hash = hashes[i % kAhead];
-          if (i + kAhead < count) {
-            hashes[i % kAhead] = hash_at(i + kAhead);
-            table.prefetch(hashes[i % kAhead]);
-          }
-          if (!insert(u, in.data() + i * record_, hash)) return;
-        }
-      }
-    drop_stale(dws_.worker(u).ws);
+      for (std::size_t t = 0; t < threads_; ++t)
+        if (!this->insert_all(local_[u], ws, records_for(u, p, t), kNoExtra)) return;
+    drop_stale(ws);
   }
 
-  bool insert(std::size_t w, const Word* r, std::uint64_t hash) {
-    Local& l = local_[w];
-    Workspace& ws = dws_.worker(w).ws;
-    const Word* packed = r + kRecordHeaderWords;
-    const std::span<const Word> probe(packed, key_);
-    const std::uint32_t g = node_g(r);
-    const NodeId known = ws.table.find(
-        hash, [&](NodeId other) { return key_equals(ws.pool, other, kHeaderWords, probe, key_); });
-    if (known != kNoNode && g >= node_g(ws.pool[known])) {
-      ++l.stats.duplicates;
-      return true;
-    }
-    NodeId id = known;
-    if (id == kNoNode) {
-      if (ws.pool.size() >= max_local_ || !ws.table.reserve_one(ws.budget) ||
-          (id = ws.pool.push(ws.budget)) == kNoNode)
-        return halt(l, Status::kLimitReached);
-      ws.table.insert_unchecked(hash, id);
-    }
-    Word* n = ws.pool[id];
-    n[0] = r[0];
-    n[1] = r[1];
-    std::copy_n(packed, packed_, n + kHeaderWords);
-    const auto key = static_cast<std::int64_t>(r[2]);
-    if (!ws.heap.push({key, id, g}, ws.budget)) return halt(l, Status::kLimitReached);
-    l.stats.peak_frontier = std::max<std::uint64_t>(l.stats.peak_frontier, ws.heap.size());
-    return true;
-  }
-
-  static Word layer_entry(NodeId id, std::uint32_t g) noexcept { return (Word{id} << 32) | g; }
-  static NodeId layer_id(Word entry) noexcept { return static_cast<NodeId>(entry >> 32); }
-  static std::uint32_t layer_g(Word entry) noexcept { return static_cast<std::uint32_t>(entry); }
-
-  static constexpr std::size_t kRecordHeaderWords = kHeaderWords + 1;
-  void to_record(const State& s, NodeId parent, std::uint32_t move, std::uint64_t g,
-                 std::int64_t key, Word* record) const {
-    record[0] = node_link(parent, move);
-    record[1] = g;
-    record[2] = static_cast<Word>(key);
-    domain_.pack(s, {record + kRecordHeaderWords, packed_});
-  }
-  std::uint64_t hash_of(const Word* record) const noexcept {
-    return hash_words({record + kRecordHeaderWords, key_});
-  }
-
-  const D& domain_;
   DistributedWorkspace& dws_;
-  Cost& cost_;
   Executor& executor_;
   MPI_Comm comm_;
   std::size_t threads_;
   std::size_t rank_ = 0;
   std::size_t ranks_ = 1;
-  std::size_t workers_ = 1;
   std::vector<Local> local_;
   MPI_Op phase_op_ = MPI_OP_NULL;
-  Limits limits_;
-  std::size_t packed_ = 0;
-  std::size_t key_ = 0;
-  std::size_t record_ = 0;
-  std::size_t max_local_ = 0;
-  std::atomic<bool> stop_{false};
   std::atomic<std::uint64_t> phase_expanded_{0};  // this rank's expansions in the phase
   std::uint64_t expanded_before_ = 0;             // all ranks' expansions before it
-  Status status_ = Status::kExhausted;
-  NodeId goal_ = kNoNode;
-  std::uint64_t phases_ = 0;
-  double wait_seconds_ = 0;
-  std::int64_t layer_key_ = kPruneKey;
-  std::size_t step_expansions_ = ParallelBestFirstSearch<D, Cost, Executor>::kDefaultStepExpansions;
   ExchangeStats exchange_;
   std::vector<std::uint64_t> counts_;    // sent sizes, Alltoall's input
   std::vector<std::uint64_t> received_;  // received sizes, its output
