@@ -304,7 +304,8 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   // (kDefaultStepExpansions by default.)
   using Core::set_step_expansions;
 
-  using Core::goal, Core::status, Core::workers;
+  using Core::goal, Core::status;
+  std::size_t workers() const noexcept { return workers_; }
 
   // After run(), the smallest key of the open nodes (kPruneKey when none
   // is): the workers' open lists (the nodes of a layer cut short put back
