@@ -15,6 +15,7 @@
 # BOARD: a name in $COLORWALK_DATASETS/99problems (default ../shared/datasets).
 # --memory: each process's and rank's search memory (default 8GiB).
 # docs/measurements.md records the figures; docs/parallel.md explains them.
+# It reads the CSVs with python3 (Debian's python3 package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,6 +35,7 @@ done
 datasets=${COLORWALK_DATASETS:-../shared/datasets}
 colorwalk=$build/experiments/colorwalk
 colorwalk_mpi=$build/experiments/mpi/colorwalk-mpi
+command -v python3 >/dev/null || { echo "measure-mpi: needs python3 to read the CSVs (apt-get install python3)" >&2; exit 2; }
 for exe in "$colorwalk" "$colorwalk_mpi"; do
   [[ -x $exe ]] || { echo "measure-mpi: $exe is missing: build it (cmake --build $build --target colorwalk colorwalk-mpi)" >&2; exit 2; }
 done
