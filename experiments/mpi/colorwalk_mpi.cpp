@@ -495,7 +495,7 @@ int run(const Options& o, int rank, int ranks) {
     }
     const ReplayResult replayed = replay(graph, s.moves);
     if (!replayed.ok())  // never expected: a solver's answer that does not replay
-      throw std::runtime_error("board " + std::to_string(i + 1) + ": the answer does not replay: " +
+      throw std::runtime_error("board " + std::to_string(i) + ": the answer does not replay: " +
                                replayed.describe(board, s.moves));
     const auto& last = runner.last();
     Row row;
@@ -538,7 +538,7 @@ int run(const Options& o, int rank, int ranks) {
       std::fprintf(stderr,
                    "colorwalk-mpi: board %zu (%s): not proven: %s; its best answer, %zu moves, is "
                    "in the CSV\n",
-                   i + 1, where.c_str(), why.c_str(), s.moves.size());
+                   i, where.c_str(), why.c_str(), s.moves.size());
     }
     if (!o.spread_search) {
       rows.push_back(std::move(row));
