@@ -29,7 +29,8 @@
 #
 # Times are whole processes (GNU time): wall seconds and CPU seconds (user +
 # system), so the JVM's start and warm-up count for the peers, and reading
-# the boards for astar. The ratio is the peer's CPU seconds over astar's.
+# the boards for astar. cpu_x is the peer's CPU seconds over astar's, wall_x
+# the same for wall seconds.
 #
 # Options:
 #   --work DIR          builds, the Kotlin compiler and scratch files
@@ -38,9 +39,8 @@
 #   --build DIR         colorwalk's build folder (default build)
 #   --peers LIST        colorfill,terminal-flood (default both)
 #   --sets LIST         pc19,articles,floodtest,99problems (default all four)
-#   --floodtest-boards N  the first N boards of floodtest-1000 (default 50;
-#                       1000 for all: ColorFill then runs minutes, terminal-flood
-#                       much longer)
+#   --floodtest-boards N  the first N boards of floodtest-1000 (default 50,
+#                       as both peers are slow on this set; 1000 for all)
 #   --problems LIST     boards of the 99 problems (default 14_14_10_005,16_16_08_010)
 #   --core N            the core every run is pinned to (default 1)
 #   --heap SIZE         the peers' JVM heap, -Xmx (default 6g)
@@ -113,9 +113,14 @@ for f in pc19-tiles.txt pc19-tiles.optimal.txt floodtest-1000.txt floodtest-1000
 done
 datasets=$(realpath "$datasets")
 
-mkdir -p "$work" || die "cannot create the work folder $work"
-work=$(realpath "$work")
+work=$(realpath -m "$work")
 case $work/ in "$repo"/*) die "the work folder $work is inside the repository: give --work DIR outside it" ;; esac
+mkdir -p "$work" || die "cannot create the work folder $work"
+if has 99problems "${set_list[@]}"; then
+  for p in "${problem_list[@]}"; do
+    [[ -f $datasets/99problems/$p ]] || die "$datasets/99problems/$p is missing (--problems names files of that folder)"
+  done
+fi
 
 # The peers' checkouts, found by a source file each.
 find_checkout() {  # MARKER (a path inside the checkout)
@@ -158,7 +163,7 @@ if [[ -n $tf_src ]]; then
   fi
   tf_jar=$work/terminal-flood/terminal-flood-$kotlin_version.jar
   if newer_than "$tf_jar" "$tf_src/src" '*.kt'; then
-    echo "measure-peers: building terminal-flood from $tf_src with kotlinc $kotlin_version (a minute or two)"
+    echo "measure-peers: building terminal-flood from $tf_src with kotlinc $kotlin_version"
     rm -rf "$work/terminal-flood"; mkdir -p "$work/terminal-flood"
     mapfile -t kotlin_sources < <(find "$tf_src/src" -name '*.kt')
     nice "$kotlinc" -nowarn -include-runtime -d "$work/terminal-flood/partial.jar" "${kotlin_sources[@]}" \
@@ -213,7 +218,7 @@ row() {
   [[ $3 == "$a_boards" ]] || note+=" board counts differ"
   [[ $a_proven == "$a_boards" ]] || note+=" astar proved $a_proven of $a_boards"
   [[ $note == *differ* || $note == *proved* || $note == *FAIL* ]] && failures=$((failures + 1))
-  rows+=("$(printf '%-11s %-15s %6s %8s %8s %8s %8s %8s %8s %8s %7s %7s %s' "$1" "$2" "$3" "$4" "$a_moves" "$5" \
+  rows+=("$(printf '%-13s %-15s %6s %8s %8s %8s %8s %8s %8s %8s %7s %7s %s' "$1" "$2" "$3" "$4" "$a_moves" "$5" \
     "$6" "$7" "$a_wall" "$a_cpu" "$(awk -v p="$7" -v a="$a_cpu" 'BEGIN { printf "%.2f", p / a }')" \
     "$(awk -v p="$6" -v a="$a_wall" 'BEGIN { printf "%.2f", p / a }')" "${note# }")")
   echo "${rows[-1]}"
@@ -234,9 +239,9 @@ colorfill_problems_total() { grep -o 'myMoves=[0-9]*' "$1" | awk -F= '{ n++; m +
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 echo "measure-peers: commit $commit, $(nproc) cores, each run pinned with taskset -c $core"
 echo "measure-peers: load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "measure-peers: times are whole processes (GNU time), JVM start included; cpu = user + system seconds; ratio = peer / astar"
+echo "measure-peers: times are whole processes (GNU time), JVM start included; cpu = user + system seconds; cpu_x, wall_x = peer / astar"
 java -version 2>&1 | head -n 1 | sed 's/^/measure-peers: java: /'
-printf '%-11s %-15s %6s %8s %8s %8s %8s %8s %8s %8s %7s %7s %s\n' set peer boards peer_mv astar_mv optimum \
+printf '%-13s %-15s %6s %8s %8s %8s %8s %8s %8s %8s %7s %7s %s\n' set peer boards peer_mv astar_mv optimum \
   peer_wall peer_cpu astar_wall astar_cpu cpu_x wall_x note
 
 for set in "${set_list[@]}"; do
@@ -268,7 +273,7 @@ for set in "${set_list[@]}"; do
     # Each board as a flood-it-boards file (rows, columns, colours; cells 1..k):
     # the articles' five colours become 1..5 and the start cell gets colour 6
     # of its own, so that flood-it play from it is color-walk play.
-    "$colorwalk" gen --articles 100 -o "$scratch/articles.txt" --overwrite
+    "$colorwalk" gen --articles 100 -o "$scratch/articles.txt" --overwrite >/dev/null
     mkdir -p "$scratch/articles-cf"
     python3 - "$scratch/articles.txt" "$scratch/articles-cf" <<'EOF'
 import sys
@@ -293,11 +298,13 @@ EOF
     astar floodtest --boards "$boards" --format grid --rules flood-it --start center
     optimum=$(optimum_total "$datasets/floodtest-1000.optimal.txt" "$floodtest_boards")
     name=floodtest-$floodtest_boards
+    subset=""
+    ((floodtest_boards == 1000)) || subset="the first $floodtest_boards of the 1000 boards (--floodtest-boards)"
     if [[ -n $colorfill_src ]]; then
       timed colorfill-floodtest "${java_run[@]}" -cp "$cf_cp" colorfill.ui.Starter -benchmark "$boards" AStarPuchertStrategy
       read -r n m < <(sed -n 's/.* \([0-9]*\) solutions with *\([0-9]*\) steps.*/\1 \2/p' "$scratch/colorfill-floodtest.log")
       note=$(verify_solutions "$boards" "$(ls "$boards"_solution_*.txt)" --format grid --rules flood-it --start center)
-      row "$name" ColorFill "$n" "$m" "$optimum" "$wall" "$cpu" "$note"
+      row "$name" ColorFill "$n" "$m" "$optimum" "$wall" "$cpu" "$note$subset"
     fi
     if [[ -n $tf_src ]]; then
       # terminal-flood reads one board a line; its middle start is (9, 9), as ours.
@@ -308,18 +315,15 @@ EOF
       m=$(sed -n 's/^Total score: //p' "$scratch/tf-floodtest.log")
       n=$(grep -c . "$scratch/tf-floodtest/solutions.txt")
       note=$(verify_solutions "$scratch/tf-floodtest/boards.txt" "$scratch/tf-floodtest/solutions.txt" --format line --rules flood-it --start center)
-      row "$name" terminal-flood "$n" "$m" "$optimum" "$wall" "$cpu" "$note"
+      row "$name" terminal-flood "$n" "$m" "$optimum" "$wall" "$cpu" "$note$subset"
     fi
     ;;
   99problems)
     files=()
-    for p in "${problem_list[@]}"; do
-      [[ -f $datasets/99problems/$p ]] || die "$datasets/99problems/$p is missing (--problems names files of that folder)"
-      files+=("$datasets/99problems/$p")
-    done
+    for p in "${problem_list[@]}"; do files+=("$datasets/99problems/$p"); done
     astar 99problems --boards "${files[@]}" --format flood-it-boards --rules flood-it
     optimum=$(for f in "${files[@]}"; do grep -v '^#' "$f" | sed -n 3p; done | awk '{ n += $1 } END { print n }')
-    name="99p:${#files[@]}"
+    name="99problems:${#files[@]}"
     if [[ -n $colorfill_src ]]; then
       mkdir -p "$scratch/problems-cf"; cp "${files[@]}" "$scratch/problems-cf/"
       timed colorfill-99problems "${java_run[@]}" -cp "$cf_cp" colorfill.ui.Starter -99problems "$scratch/problems-cf"
