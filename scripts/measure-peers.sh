@@ -273,7 +273,8 @@ for set in "${set_list[@]}"; do
     # Each board as a flood-it-boards file (rows, columns, colours; cells 1..k):
     # the articles' five colours become 1..5 and the start cell gets colour 6
     # of its own, so that flood-it play from it is color-walk play.
-    "$colorwalk" gen --articles 100 -o "$scratch/articles.txt" --overwrite >/dev/null
+    "$colorwalk" gen --articles 100 -o "$scratch/articles.txt" --overwrite >"$scratch/gen.log" 2>&1 ||
+      { cat "$scratch/gen.log" >&2; die "colorwalk gen --articles 100 failed"; }
     mkdir -p "$scratch/articles-cf"
     python3 - "$scratch/articles.txt" "$scratch/articles-cf" <<'EOF'
 import sys
