@@ -274,8 +274,16 @@ class BestFirstSearch {
   }
 
   Status run() {
-    while (step() == Status::kRunning) {
-    }
+    return run_until([](std::int64_t, std::size_t) { return false; });
+  }
+
+  // run(), asking pause(smallest open key, open nodes) after each step: when
+  // it says true, returns kRunning with the search as it stands, for the
+  // caller to look at, change its cost's bound, and run on.
+  template <class Pause>
+  Status run_until(Pause&& pause) {
+    while (step() == Status::kRunning)
+      if (pause(smallest_open_key(), open_size())) return status_;
     publish(false);
     return status_;
   }

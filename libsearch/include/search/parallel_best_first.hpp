@@ -45,6 +45,8 @@
 // is the exception: where it stops depends on timing). The cost of an
 // optimal answer does not depend on the number of workers; the path may
 // (another of the optimal paths), since the ids that break ties do.
+// A cost(state, g, open) is told the open nodes of every worker when the
+// step began (the sequential search tells its own at each child).
 //
 // Limits: one byte budget for all workers (each worker's budget draws from
 // the ParallelWorkspace's SharedMemory, limited to Limits::max_bytes, which
@@ -225,7 +227,8 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
     }
     // The root: stored by its owner as if it arrived in a record.
     Local& any = local_[0];
-    const std::int64_t key = cost_(initial, 0);
+    this->open_ = 0;
+    const std::int64_t key = this->key_of(initial, 0);
     if (key == kPruneKey) {
       ++any.stats.pruned;
       status_ = Status::kExhausted;
@@ -239,6 +242,15 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   }
 
   Status run() {
+    return run_until([](std::int64_t, std::size_t) { return false; });
+  }
+
+  // run(), asking pause(the next step's key, open nodes) before each step,
+  // every worker idle: when it says true, returns kRunning with the search
+  // as it stands, for the caller to look at, change its cost's bound, and
+  // run on (BestFirstSearch::run_until).
+  template <class Pause>
+  Status run_until(Pause&& pause) {
     while (status_ == Status::kRunning) {
       if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed)) {
         status_ = Status::kCancelled;
@@ -252,16 +264,20 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
       // somewhere: expand_layer stopped at a worker's share of a step).
       std::int64_t key = kPruneKey;
       bool cut = false;
+      std::size_t open = 0;
       for (std::size_t w = 0; w < workers_; ++w) {
         const BinaryHeap& heap = pws_.worker(w).ws.heap;
         if (!heap.empty()) key = std::min(key, heap.top().key);
+        open += heap.size();
         cut |= local_[w].cut;
       }
+      this->open_ = open;
       if (cut) key = layer_key_;
       if (key == kPruneKey) {
         status_ = Status::kExhausted;
         break;
       }
+      if (pause(key, open)) return status_;
       layer_key_ = key;
       publish(key);
       pending_key_ = key;  // until the layer's children are all stored
