@@ -844,12 +844,18 @@ TEST_P(AStarBounds, AgreesWithExhaustiveSearchOnSmallBoards) {
 INSTANTIATE_TEST_SUITE_P(
     Bounds, AStarBounds,
     ::testing::Values(
-        "astar", "astar:completion=0", "astar:beam=1,completion=1", "astar:beam=1,completion=2",
-        // Rise 2 on short walks only and only to prune (hard.exp's setting,
-        // with a limit that these small boards reach), also skipping
-        // dominated nodes.
-        "astar:beam=1,completion=2,walk=2",
-        "astar:beam=1,completion=2,walk=2,dominated=1,dominated_from=0",
+        "astar", "astar:completion=0", "astar:beam=1,completion=1",
+        "astar:beam=1,completion=2,walk=0,rise2_from=0",
+        // Rise 2 on short walks only and only to prune (with a limit that
+        // these small boards reach), also skipping dominated nodes.
+        "astar:beam=1,completion=2,walk=2,rise2_from=0,dominated=0",
+        "astar:beam=1,completion=2,walk=2,rise2_from=0,dominated=1,dominated_from=0",
+        // A* paused as soon as it holds a node, or a few, for wider beams,
+        // whose answer lowers the bound under the nodes it has stored,
+        // then rise 2 (the default's path on a large search), alone and on
+        // the parallel search.
+        "astar:beam=1,rise2_from=1", "astar:beam=1,rise2_from=4,walk=0",
+        "astar:beam=1,rise2_from=4,threads=3",
         // Dominated nodes found by their keys alone, and with rings of one
         // region, where every region stored evicts the last.
         "astar:beam=1,dominated=1,dominated_from=0,supersets=0",
@@ -870,7 +876,7 @@ INSTANTIATE_TEST_SUITE_P(
         // The same on the parallel search (three workers), and there the
         // completion bound told the move that reached each node.
         "astar:beam=0,completion=0,dominated=1,dominated_from=0,threads=3",
-        "astar:beam=1,completion=2,dominated=1,dominated_from=0,threads=3"),
+        "astar:beam=1,completion=2,walk=0,rise2_from=0,dominated=1,dominated_from=0,threads=3"),
     [](const auto& param_info) {
       std::string n = param_info.param;
       for (char& c : n)
@@ -920,8 +926,8 @@ TEST(AStar, SkippingDominatedNodesKeepsTheOptimumWithFewerExpansions) {
   EXPECT_LT(c.a_total, c.b_total);
   // The articles' board 66 (optimum 32), with the defaults otherwise.
   const ClusterGraph g(ArticlesSource(67).board(66));
-  const Solution a = builtin_solvers().parse("astar:dominated=1").make()->solve(g, SolveContext{});
-  const Solution b = builtin_solvers().parse("astar").make()->solve(g, SolveContext{});
+  const Solution a = builtin_solvers().parse("astar").make()->solve(g, SolveContext{});
+  const Solution b = builtin_solvers().parse("astar:dominated=0").make()->solve(g, SolveContext{});
   ASSERT_TRUE(a.proven_optimal && b.proven_optimal);
   EXPECT_EQ(a.moves.size(), 32u);
   EXPECT_EQ(b.moves.size(), 32u);
@@ -951,11 +957,12 @@ TEST(AStar, SupersetsOfRecentRegionsSkipMoreNodesForTheSameOptimum) {
 }
 
 TEST(AStar, AtALimitReturnsAValidUnprovenSolution) {
-  // The articles' board 66 (optimum 32) needs more than 16 MiB and 50
-  // expansions to be proven (about 284,000 expansions with the beams).
+  // The articles' board 66 (optimum 32) needs more than 50 expansions to
+  // be proven, and more than 16 MiB without skipping dominated nodes
+  // (about 91,000 expansions with the beams).
   const Board board = ArticlesSource(67).board(66);
   const ClusterGraph g(board);
-  for (const char* spec : {"astar:nodes=50", "astar:memory=16"}) {
+  for (const char* spec : {"astar:nodes=50", "astar:memory=16,dominated=0"}) {
     const Solution s = builtin_solvers().parse(spec).make()->solve(g, SolveContext{});
     EXPECT_FALSE(s.proven_optimal) << spec;
     EXPECT_TRUE(replay(g, s.moves).ok()) << spec;

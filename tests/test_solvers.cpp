@@ -131,15 +131,21 @@ TEST(Registry, RefusesTheCombinationsASolverNames) {
   EXPECT_FALSE(r.find("probe")->refuse == nullptr);
 }
 
-TEST(Registry, AStarRefusesAWalkLimitWithoutRiseTwo) {
-  EXPECT_EQ(spec_error("astar:walk=7"),
-            "solver spec 'astar:walk=7': walk=7 limits the completion bound's rise 2, so it "
-            "needs completion=2 (here completion=1)");
+// walk and rise2_from shape rise 2: set to anything but their defaults
+// where the bound has no rise 2, they are refused.
+TEST(Registry, AStarRefusesRiseTwoSettingsWithoutRiseTwo) {
+  EXPECT_EQ(spec_error("astar:completion=1,walk=7"),
+            "solver spec 'astar:completion=1,walk=7': walk=7 shapes the completion bound's "
+            "rise 2, so it needs completion=2 (here completion=1)");
   EXPECT_EQ(spec_error("astar:completion=0,walk=3"),
-            "solver spec 'astar:completion=0,walk=3': walk=3 limits the completion bound's "
+            "solver spec 'astar:completion=0,walk=3': walk=3 shapes the completion bound's "
             "rise 2, so it needs completion=2 (here completion=0)");
-  EXPECT_EQ(spec_error("astar:completion=2,walk=7"), "no error");
-  EXPECT_EQ(spec_error("astar:walk=0"), "no error");
+  EXPECT_EQ(spec_error("astar:completion=1,rise2_from=0"),
+            "solver spec 'astar:completion=1,rise2_from=0': rise2_from=0 shapes the "
+            "completion bound's rise 2, so it needs completion=2 (here completion=1)");
+  EXPECT_EQ(spec_error("astar:completion=1"), "no error");
+  EXPECT_EQ(spec_error("astar:walk=7"), "no error");
+  EXPECT_EQ(spec_error("astar:completion=2,walk=0,rise2_from=0"), "no error");
   EXPECT_EQ(spec_error("astar"), "no error");
 }
 

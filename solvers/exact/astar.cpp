@@ -66,22 +66,29 @@ class RunnerOutcome {
   AStarRun run_;
 };
 
+constexpr std::uint32_t kDefaultWalk = 9;
+constexpr std::uint64_t kDefaultRise2From = 65536;
+
 struct AStarParams {
   std::int64_t memory = 1024;  // MiB
   double seconds = 600;
   std::uint64_t nodes = 0;
   std::size_t beam = 16;
-  std::uint32_t completion = 1;  // the completion bound's largest rise
+  std::uint32_t widenings = 2;  // the wider beams at most, while the gap stays wide
+  std::uint32_t completion = 2;  // the completion bound's largest rise
   // With completion=2, the longest walk rise 2 may take, which it then
   // tries only to prune (0: no limit; RiseLimits, bounds.hpp).
-  std::uint32_t walk = 0;
+  std::uint32_t walk = kDefaultWalk;
+  // With completion=2, the open nodes from which A* tries rise 2
+  // (AStarBoundedCost): a small search spends more on its walks than
+  // they spare it.
+  std::uint64_t rise2_from = kDefaultRise2From;
   bool dominance = true;
   bool neutral = true;
   bool commutation = true;
   // Nodes dominated by a known node are not expanded, once A* has stored
-  // dominated_from nodes. Off by default: on most boards the checks save
-  // no time (hard.exp sets it; docs/lab-notes.md).
-  bool dominated = false;
+  // dominated_from nodes.
+  bool dominated = true;
   std::uint64_t dominated_from = 16384;
   // With dominated=1, the regions stored last that a node's region is
   // checked against, per depth and region size (search::RecentKeys).
@@ -96,7 +103,9 @@ class AStar final : public Solver {
         seconds_(p.seconds),
         nodes_(p.nodes),
         beam_width_(p.beam),
+        widenings_(p.widenings),
         completion_(p.completion),
+        rise2_from_(p.rise2_from),
         rise_limits_(p.walk > 0 ? RiseLimits{.longest_walk = p.walk, .top_threshold_only = true}
                                 : RiseLimits{}),
         rules_{.dominance = p.dominance, .neutral = p.neutral, .commutation = p.commutation},
@@ -106,7 +115,7 @@ class AStar final : public Solver {
         threads_(p.threads) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
-    const BoardMemory memory(context, {&workspace_}, &parallel_);
+    const BoardMemory memory(context, {&workspace_, &late_workspace_}, &parallel_);
     Solution solution = solve_within_limits(graph, context);
     solution.memory_refused = memory.refused();
     return solution;
@@ -118,6 +127,8 @@ class AStar final : public Solver {
   struct UpperBound {
     Solution known;
     std::uint64_t beam_peak = 0;
+    std::size_t width = 0;        // the widest beam run so far
+    std::uint32_t widenings = 0;  // the wider beams run so far
   };
 
   using BoundedCost = AStarBoundedCost;
@@ -143,10 +154,16 @@ class AStar final : public Solver {
     const ExactBound lower_bound(graph, completion_, rise_limits_, &cutoff);
     BoundedCost cost{.lower_bound = lower_bound,
                      .bound = bound,
-                     .knows_last = rules_.commutation && rules_.neutral};
+                     .knows_last = rules_.commutation && rules_.neutral,
+                     .rise2_from = rise2_from_};
+    // A runner's A* is not paused to widen the beam (run_astar), and rise 2
+    // under a loose bound costs more than it spares: there the default is
+    // rise 1 throughout.
+    if (astar_runner != nullptr && rise2_from_ == kDefaultRise2From)
+      cost.rise2_from = std::numeric_limits<std::size_t>::max();
     if (astar_runner != nullptr) {
       RunnerOutcome astar(astar_runner->run(domain, cost, limits));
-      return outcome(graph, domain, astar, cost, upper, cutoff.cut());
+      return outcome(graph, domain, astar, astar.status(), cost, upper, cutoff.cut());
     }
     const std::size_t workers = threads_ != 0 ? threads_ : context.workers;
     if (workers > 1) {
@@ -155,8 +172,8 @@ class AStar final : public Solver {
           domain, parallel_, cost, executor, workers);
       astar.set_skip_dominated(skip_dominated_, dominated_from_, supersets_);
       astar.start(domain.initial_state(), limits);
-      astar.run();
-      return outcome(graph, domain, astar, cost, upper, cutoff.cut());
+      const search::Status status = run_astar(astar, cost, graph, limits, upper);
+      return outcome(graph, domain, astar, status, cost, upper, cutoff.cut());
     }
     search::NullVisitor visitor;
     search::BestFirstSearch<ExactDomain, BoundedCost> astar(domain, workspace_, cost, visitor,
@@ -167,8 +184,8 @@ class AStar final : public Solver {
                                                              .skip_dominated_from = dominated_from_,
                                                              .recent_keys = supersets_});
     astar.start(domain.initial_state(), limits);
-    astar.run();
-    return outcome(graph, domain, astar, cost, upper, cutoff.cut());
+    const search::Status status = run_astar(astar, cost, graph, limits, upper);
+    return outcome(graph, domain, astar, status, cost, upper, cutoff.cut());
   }
 
   // An upper bound first: A* then keeps only nodes that can beat it, which
@@ -190,25 +207,71 @@ class AStar final : public Solver {
     const BoundCutoff cutoff(limits);
     const std::uint32_t start_bound = elimination_bound(
         graph, graph.initial_state(), std::numeric_limits<std::uint32_t>::max(), &cutoff);
-    std::size_t width = beam_width_;
-    for (int widening = 0; widening < kWidenings && known.moves.size() >= start_bound + kWideGap &&
-                           !limits_passed(limits);
-         ++widening) {
-      width *= kWiderBeam;
-      search::Limits rest = limits;
-      if (nodes_ > 0) rest.max_expansions = nodes_ - std::min(nodes_, known.expanded);
-      Solution wider = solve_with_beam(graph, workspace_, width, rest, rules_);
-      upper.beam_peak = std::max(upper.beam_peak, wider.peak_bytes);
-      const std::uint64_t expanded = known.expanded + wider.expanded;
-      const std::uint64_t generated = known.generated + wider.generated;
-      const std::uint64_t pruned = known.pruned + wider.pruned;
-      if (wider.moves.size() < known.moves.size()) known = std::move(wider);
-      known.expanded = expanded;
-      known.generated = generated;
-      known.pruned = pruned;
-      publish_answer(limits, known);
-    }
+    upper.width = beam_width_;
+    while (upper.widenings < widenings_ && known.moves.size() >= start_bound + kWideGap &&
+           !limits_passed(limits))
+      widen_beam(graph, workspace_, limits, upper);
     return upper;
+  }
+
+  // Runs a beam kWiderBeam times as wide as the last, on `ws`, and keeps
+  // its answer when it is shorter.
+  void widen_beam(const ClusterGraph& graph, search::Workspace& ws, const search::Limits& limits,
+                  UpperBound& upper) {
+    Solution& known = upper.known;
+    upper.width *= kWiderBeam;
+    ++upper.widenings;
+    search::Limits rest = limits;
+    if (nodes_ > 0) rest.max_expansions = nodes_ - std::min(nodes_, known.expanded);
+    Solution wider = solve_with_beam(graph, ws, upper.width, rest, rules_);
+    upper.beam_peak = std::max(upper.beam_peak, wider.peak_bytes);
+    const std::uint64_t expanded = known.expanded + wider.expanded;
+    const std::uint64_t generated = known.generated + wider.generated;
+    const std::uint64_t pruned = known.pruned + wider.pruned;
+    if (wider.moves.size() < known.moves.size()) known = std::move(wider);
+    known.expanded = expanded;
+    known.generated = generated;
+    known.pruned = pruned;
+    publish_answer(limits, known);
+  }
+
+  // Runs A* to its end, pausing it once when it has grown to rise2_from_
+  // open nodes: a search that large will take far longer than wide beams,
+  // so up to kLateWidenings more beams, each kWiderBeam times as wide, run
+  // then (on late_workspace_, while A* keeps workspace_) to tighten the
+  // bound, and from then on the bound's rise 2 (AStarBoundedCost) prunes
+  // the nodes of A*'s last layer. A lower bound leaves nodes on the open
+  // list whose f reaches it: A* ends, exhausted, when the smallest open f
+  // does. Returns the search's status, kExhausted for that end too.
+  template <class Search>
+  search::Status run_astar(Search& astar, BoundedCost& cost, const ClusterGraph& graph,
+                           const search::Limits& limits, UpperBound& upper) {
+    bool grown = beam_width_ == 0 || completion_ < 2;  // nothing to widen, or no rise 2
+    bool below = false;  // every open f reaches the bound
+    const auto pause = [&](std::int64_t key, std::size_t open) {
+      if (key != search::kPruneKey && cost.bound_of_key(key) >= cost.bound) return below = true;
+      if (grown || open < rise2_from_) return false;
+      return grown = true;
+    };
+    while (true) {
+      const search::Status status = astar.run_until(pause);
+      if (status != search::Status::kRunning) return status;
+      if (below) return search::Status::kExhausted;
+      const std::uint64_t proven = cost.bound_of_key(astar.smallest_open_key());
+      search::Limits late = limits;
+      if (limits.max_bytes > 0)
+        late.max_bytes = limits.max_bytes - std::min(limits.max_bytes, workspace_.budget.used());
+      const std::uint64_t before = upper.beam_peak;
+      upper.beam_peak = 0;
+      for (std::uint32_t widening = 0; widening < kLateWidenings &&
+                                       upper.known.moves.size() > proven && !limits_passed(limits);
+           ++widening)
+        widen_beam(graph, late_workspace_, late, upper);
+      // Those beams' memory was held beside A*'s.
+      upper.beam_peak = std::max(before, upper.beam_peak + astar.stats().peak_bytes);
+      late_workspace_.trim(0);
+      cost.bound = std::min(cost.bound, static_cast<std::uint32_t>(upper.known.moves.size()));
+    }
   }
 
   // A beam's answer is an upper bound on the board's optimum, for a
@@ -234,7 +297,8 @@ class AStar final : public Solver {
   // nor an exhausted search proves anything.
   template <class Search>
   Solution outcome(const ClusterGraph& graph, const ExactDomain& domain, Search& astar,
-                   const BoundedCost& cost, UpperBound& upper, bool bounds_cut) {
+                   search::Status status, const BoundedCost& cost, UpperBound& upper,
+                   bool bounds_cut) {
     Solution solution;
     const search::Stats& stats = astar.stats();
     solution.expanded = upper.known.expanded + stats.expanded;
@@ -249,7 +313,7 @@ class AStar final : public Solver {
     const bool parallel = stats.workers > 1;
     solution.peak_bytes =
         std::max(upper.beam_peak, stats.peak_bytes + (parallel ? workspace_.budget.used() : 0));
-    switch (astar.status()) {
+    switch (status) {
       case search::Status::kSolved:  // cheaper than the bound, and optimal
         astar.path_to(astar.goal(), solution.moves);
         solution.proven_optimal = !bounds_cut;
@@ -285,15 +349,18 @@ class AStar final : public Solver {
 
   static constexpr std::uint32_t kWideGap = 5;
   static constexpr std::size_t kWiderBeam = 4;
-  static constexpr int kWidenings = 2;
+  static constexpr std::uint32_t kLateWidenings = 2;
 
   search::Workspace workspace_;         // kept across the boards this instance solves
+  search::Workspace late_workspace_;    // run_astar's beams, while A* holds workspace_
   search::ParallelWorkspace parallel_;  // the same, for the parallel search
   std::int64_t memory_mib_;
   double seconds_;
   std::uint64_t nodes_;
   std::size_t beam_width_;
+  std::uint32_t widenings_;
   std::uint32_t completion_;  // completion_bound's max_rise; 0: elimination_bound
+  std::size_t rise2_from_;    // AStarBoundedCost::rise2_from
   RiseLimits rise_limits_;
   ExactRules rules_;
   bool skip_dominated_;  // BestFirstOptions::skip_dominated, or the parallel search's
@@ -319,14 +386,21 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "width of the beam search run first for an upper bound (0: none); "
                 "4 times as wide again, up to twice, while its answer is 5 or more "
                 "above the start's lower bound"},
+               {&P::widenings, "widenings", 0, 8,
+                "the wider beams run at most, each 4 times as wide as the last, while "
+                "the answer stays 5 or more above the start's lower bound"},
                completion_param<P>(
                    "the completion bound's largest rise: the elimination bound, raised "
                    "by up to this where no colour can be complete as early as it "
-                   "assumes (0: the elimination bound alone; 2: fewer nodes, more time "
-                   "per node)"),
+                   "assumes (0: the elimination bound alone; 1: rise 1 throughout; 2: "
+                   "rise 2 too, as walk and rise2_from say)"),
                {&P::walk, "walk", 0, 1000,
-                "needs completion=2: rise 2 is tried only where its test walks at most "
-                "this many moves, and only to prune (0: everywhere; hard.exp uses 9)"},
+                "with completion=2: rise 2 is tried only where its test walks at most "
+                "this many moves, and only to prune (0: everywhere)"},
+               {&P::rise2_from, "rise2_from", 0, 1e15,
+                "with completion=2: rise 2 is tried once A* holds this many open nodes "
+                "(0: from the start); a small search spends more on its walks than "
+                "they spare it"},
                {&P::dominance, "dominance", 0, 1,
                 "1: a state with a dominant move offers it alone (0: off, for ablation)"},
                {&P::neutral, "neutral", 0, 1, "1: neutral moves are dropped (0: off)"},
@@ -349,14 +423,19 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "boards are left to start than the run has threads, else 1; 1: the "
                 "sequential search); more than --threads share its threads"}},
     .exact = true,
-    // walk limits rise 2, which completion below 2 never tries: refused
-    // rather than silently doing nothing.
+    // walk and rise2_from shape rise 2, which completion below 2 never
+    // tries: a value other than their default is refused there rather than
+    // silently doing nothing.
     .refuse = [](const P& p) -> std::string {
-      if (p.walk > 0 && p.completion < 2)
-        return "walk=" + format_param(p.walk) +
-               " limits the completion bound's rise 2, so it needs completion=2 (here "
-               "completion=" +
+      const auto needs_rise2 = [&](const std::string& setting) {
+        return setting + " shapes the completion bound's rise 2, so it needs completion=2 (here "
+                         "completion=" +
                format_param(p.completion) + ")";
+      };
+      if (p.completion >= 2) return {};
+      if (p.walk != kDefaultWalk) return needs_rise2("walk=" + format_param(p.walk));
+      if (p.rise2_from != kDefaultRise2From)
+        return needs_rise2("rise2_from=" + std::to_string(p.rise2_from));
       return {};
     },
     .make = [](const P& p) { return std::make_unique<AStar>(p); }}};

@@ -65,6 +65,7 @@
 //   before p; the fresh sets make it exact without storing that region.)
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -245,11 +246,13 @@ class ExactBound {
   // The bound deciding the thresholds cap, cap - 1, ..., cap - levels + 1
   // exactly (see above).
   // (With `last`, for a search under ExactDomain's rules; see above.)
+  // (`rise`: at most this rise, for a search that tries the larger ones
+  // only once it has grown; at least 1.)
   std::uint32_t capped(const MarkerState& s, std::uint32_t cap, std::uint32_t levels,
-                       LastMove last = {}) const {
-    return max_rise_ > 0
-               ? completion_bound(graph_, balls_, s, cap, max_rise_, levels, limits_, last, cutoff_)
-               : elimination_bound(graph_, s, cap, cutoff_);
+                       LastMove last = {}, std::uint32_t rise = kMaxRise) const {
+    return max_rise_ > 0 ? completion_bound(graph_, balls_, s, cap, std::min(max_rise_, rise),
+                                            levels, limits_, last, cutoff_)
+                         : elimination_bound(graph_, s, cap, cutoff_);
   }
 
  private:
