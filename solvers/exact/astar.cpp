@@ -4,10 +4,12 @@
 // told each node's last move so that its test plays only the moves the
 // search would, or with completion=0 the elimination bound; the dominance,
 // neutral-move and commutation rules, duplicate detection on the absorbed
-// set, and with dominated=1 no expansion of a node whose region plus one
-// frontier cluster, or plus one colour's frontier clusters, is stored at
-// no larger depth, or whose region a region stored recently at its depth
-// strictly contains) keeps only nodes whose f can beat it. Optimal when it
+// set, and (dominated=1, the default) no expansion of a node whose region
+// plus one frontier cluster, or plus one colour's frontier clusters, is
+// stored at no larger depth, or whose region a region stored recently at
+// its depth strictly contains) keeps only nodes whose f can beat it. A*
+// that grows large is paused once for wider beams, which may lower the
+// bound, and then tries the bound's rise 2 (run_astar). Optimal when it
 // finishes (A*'s path, or the beam's if nothing beats it); at a node,
 // memory or time limit it returns the better of the beam's answer and the
 // best open node completed greedily, with proven_optimal = 0 and the
@@ -374,9 +376,10 @@ using P = AStarParams;
 const SolverRegistration kAStar{SolverDescription<P>{
     .name = "astar",
     .summary = "exact: a beam search's answer is the bound to beat, then A* with the "
-               "completion bound and dominance, neutral and commutation pruning; "
-               "optimal unless a limit stops it (then the better answer found, not "
-               "proven)",
+               "completion bound, dominance, neutral and commutation pruning and "
+               "dominated nodes skipped, widening its beam and raising its bound once "
+               "it grows large; optimal unless a limit stops it (then the better answer "
+               "found, not proven)",
     .family = SolverFamily::kExact,
     .params = {memory_param<P>(),
                seconds_param<P>(),
@@ -384,8 +387,8 @@ const SolverRegistration kAStar{SolverDescription<P>{
                               "bounds it)"),
                {&P::beam, "beam", 0, 1 << 20,
                 "width of the beam search run first for an upper bound (0: none); "
-                "4 times as wide again, up to twice, while its answer is 5 or more "
-                "above the start's lower bound"},
+                "then wider beams (widenings), and twice more when A* holds rise2_from "
+                "open nodes"},
                {&P::widenings, "widenings", 0, 8,
                 "the wider beams run at most, each 4 times as wide as the last, while "
                 "the answer stays 5 or more above the start's lower bound"},
@@ -410,7 +413,7 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "1: a node is not expanded when a node reached in as few moves whose "
                 "region is its region plus one frontier cluster, or plus one colour's "
                 "frontier clusters, or, among those stored last, any strict superset of "
-                "its region is known: fewer nodes on hard boards, each dearer (0: off)"},
+                "its region is known: fewer nodes, each dearer (0: off)"},
                {&P::dominated_from, "dominated_from", 0, 1e15,
                 "with dominated=1, the nodes A* stores before it looks for dominated "
                 "ones (small searches gain little from the check)"},
