@@ -91,7 +91,7 @@ struct AStarParams {
   // Nodes dominated by a known node are not expanded, once A* has stored
   // dominated_from nodes.
   bool dominated = true;
-  std::uint64_t dominated_from = 16384;
+  std::uint64_t dominated_from = 1024;
   // With dominated=1, the regions stored last that a node's region is
   // checked against, per depth and region size (search::RecentKeys).
   std::uint64_t supersets = 256;

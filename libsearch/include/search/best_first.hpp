@@ -74,8 +74,8 @@ struct BestFirstOptions {
   // skipped in turn for one that dominates it (the domain's dominance must
   // be strict, so that chains end). A domain without the hook skips
   // nothing. The checks start once the table holds skip_dominated_from
-  // nodes: a small search has few dominated nodes, and its checks can cost
-  // more than they save.
+  // nodes, and with them the filter and rings they read: a small search
+  // has few dominated nodes, and its checks can cost more than they save.
   bool skip_dominated = false;
   std::size_t skip_dominated_from = 0;
   // With skip_dominated, on a domain with HasSupersetDominance: a node is
@@ -130,14 +130,10 @@ class BestFirstSearch {
     key_ = key_words_of(domain_);
     ws_.begin(kHeaderWords + packed_, limits.max_bytes);
     ws_.scratch.resize(packed_);
-    if constexpr (HasDominatingKeys<D>) {
-      if (options_.skip_dominated)
-        key_filter_.start(ws_.budget);  // (releasing the last search's first)
-      else
-        key_filter_.release(ws_.budget);
-    }
-    if constexpr (HasSupersetDominance<D>)
-      recent_keys_.start(key_, options_.skip_dominated ? options_.recent_keys : 0, ws_.budget);
+    // skip_dominated's filter and rings start with its checks (step()).
+    key_filter_.release(ws_.budget);
+    recent_keys_.release(ws_.budget);
+    checking_dominance_ = false;
     stats_ = Stats{};
     publisher_.start(limits.progress);
     stats_.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
@@ -199,12 +195,15 @@ class BestFirstSearch {
       finish_goal(id, work_);
       return status_;
     }
-    if constexpr (HasDominatingKeys<D>)
-      if (options_.skip_dominated && ws_.table.size() >= options_.skip_dominated_from &&
-          (dominated(g) || holds_superset(g, node + kHeaderWords))) {
+    if constexpr (HasDominatingKeys<D>) {
+      if (options_.skip_dominated && !checking_dominance_ &&
+          ws_.table.size() >= options_.skip_dominated_from)
+        start_dominance_checks();
+      if (checking_dominance_ && (dominated(g) || holds_superset(g, node + kHeaderWords))) {
         ++stats_.dominated;
         return status_;
       }
+    }
     const Action act = detail::visit_expand(visitor_, work_, g);
     if (act == Action::kStop) return status_ = Status::kCancelled;
     ++stats_.expanded;
@@ -362,6 +361,16 @@ class BestFirstSearch {
   }
 
  private:
+  // skip_dominated's checks begin: the filter of the keys stored so far,
+  // and the rings of the keys stored from now on (a small search, which
+  // never gets here, spends nothing on either).
+  void start_dominance_checks() {
+    checking_dominance_ = true;
+    key_filter_.start_from(ws_.table, ws_.budget);
+    if constexpr (HasSupersetDominance<D>)
+      recent_keys_.start(key_, options_.recent_keys, ws_.budget);
+  }
+
   // Whether the table holds, at g or less, a state the domain lists as
   // dominating work_.
   bool dominated(std::uint32_t g) {
@@ -578,6 +587,7 @@ class BestFirstSearch {
   DominanceCheck dominance_;
   KeyFilter key_filter_;
   RecentKeys recent_keys_;  // and its superset check (recent_keys)
+  bool checking_dominance_ = false;  // skip_dominated's checks have begun
 };
 
 // One-call A*: optimal when the domain's lower bound is admissible (the

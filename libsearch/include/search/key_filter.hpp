@@ -36,6 +36,15 @@ class KeyFilter {
     shift_ = 64 - static_cast<unsigned>(std::countr_zero(kInitialWords * 64));
     return true;
   }
+  // Starts a filter of the keys already in `table`; false (and no filter)
+  // when the budget refuses.
+  bool start_from(const StateTable& table, MemoryBudget& budget) {
+    if (!start(budget)) return false;
+    while (table.size() * 8 > words_.size() * 64)
+      if (!grow(table, budget)) return false;
+    table.for_each_hash([&](std::uint64_t h) { set(h); });
+    return true;
+  }
   void release(MemoryBudget& budget) noexcept {
     budget.give_back(bytes());
     words_ = std::vector<Word>();
