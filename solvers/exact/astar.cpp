@@ -69,7 +69,7 @@ class RunnerOutcome {
 };
 
 constexpr std::uint32_t kDefaultWalk = 9;
-constexpr std::uint64_t kDefaultRise2From = 65536;
+constexpr std::uint64_t kDefaultRise2From = 100000;
 
 struct AStarParams {
   std::int64_t memory = 1024;  // MiB
@@ -81,9 +81,9 @@ struct AStarParams {
   // With completion=2, the longest walk rise 2 may take, which it then
   // tries only to prune (0: no limit; RiseLimits, bounds.hpp).
   std::uint32_t walk = kDefaultWalk;
-  // With completion=2, the open nodes from which A* tries rise 2
-  // (AStarBoundedCost): a small search spends more on its walks than
-  // they spare it.
+  // With completion=2, the nodes A* expands before it pauses for wider
+  // beams and rise 2 (run_astar): a small search spends more on rise 2's
+  // walks than they spare it.
   std::uint64_t rise2_from = kDefaultRise2From;
   bool dominance = true;
   bool neutral = true;
@@ -157,12 +157,12 @@ class AStar final : public Solver {
     BoundedCost cost{.lower_bound = lower_bound,
                      .bound = bound,
                      .knows_last = rules_.commutation && rules_.neutral,
-                     .rise2_from = rise2_from_};
-    // A runner's A* is not paused to widen the beam (run_astar), and rise 2
-    // under a loose bound costs more than it spares: there the default is
-    // rise 1 throughout.
-    if (astar_runner != nullptr && rise2_from_ == kDefaultRise2From)
-      cost.rise2_from = std::numeric_limits<std::size_t>::max();
+                     .rise2_from = rise2_from_ == 0 ? 0 : std::numeric_limits<std::size_t>::max()};
+    // A runner's A* is not paused (run_astar): there rise 2 comes from the
+    // open nodes, and only where rise2_from is given, since under a loose
+    // bound it costs more than it spares.
+    if (astar_runner != nullptr && rise2_from_ != kDefaultRise2From)
+      cost.rise2_from = rise2_from_;
     if (astar_runner != nullptr) {
       RunnerOutcome astar(astar_runner->run(domain, cost, limits));
       return outcome(graph, domain, astar, astar.status(), cost, upper, cutoff.cut());
@@ -237,9 +237,9 @@ class AStar final : public Solver {
     publish_answer(limits, known);
   }
 
-  // Runs A* to its end, pausing it once when it has grown to rise2_from_
-  // open nodes: a search that large will take far longer than wide beams,
-  // so up to kLateWidenings more beams, each kWiderBeam times as wide, run
+  // Runs A* to its end, pausing it once when it has expanded rise2_from_
+  // nodes: a search that large will take far longer than wide beams, so
+  // up to kLateWidenings more beams, each kWiderBeam times as wide, run
   // then (on late_workspace_, while A* keeps workspace_) to tighten the
   // bound, and from then on the bound's rise 2 (AStarBoundedCost) prunes
   // the nodes of A*'s last layer. A lower bound leaves nodes on the open
@@ -248,11 +248,13 @@ class AStar final : public Solver {
   template <class Search>
   search::Status run_astar(Search& astar, BoundedCost& cost, const ClusterGraph& graph,
                            const search::Limits& limits, UpperBound& upper) {
-    bool grown = beam_width_ == 0 || completion_ < 2;  // nothing to widen, or no rise 2
+    // No pause with nothing to widen, without rise 2, or with rise 2 from
+    // the start.
+    bool grown = beam_width_ == 0 || completion_ < 2 || rise2_from_ == 0;
     bool below = false;  // every open f reaches the bound
-    const auto pause = [&](std::int64_t key, std::size_t open) {
+    const auto pause = [&](std::int64_t key, std::size_t) {
       if (key != search::kPruneKey && cost.bound_of_key(key) >= cost.bound) return below = true;
-      if (grown || open < rise2_from_) return false;
+      if (grown || astar.stats().expanded < rise2_from_) return false;
       return grown = true;
     };
     while (true) {
@@ -273,6 +275,7 @@ class AStar final : public Solver {
       upper.beam_peak = std::max(before, upper.beam_peak + astar.stats().peak_bytes);
       late_workspace_.trim(0);
       cost.bound = std::min(cost.bound, static_cast<std::uint32_t>(upper.known.moves.size()));
+      cost.rise2_from = 0;  // rise 2 from now on
     }
   }
 
@@ -387,8 +390,8 @@ const SolverRegistration kAStar{SolverDescription<P>{
                               "bounds it)"),
                {&P::beam, "beam", 0, 1 << 20,
                 "width of the beam search run first for an upper bound (0: none); "
-                "then wider beams (widenings), and twice more when A* holds rise2_from "
-                "open nodes"},
+                "then wider beams (widenings), and twice more when A* has expanded "
+                "rise2_from nodes"},
                {&P::widenings, "widenings", 0, 8,
                 "the wider beams run at most, each 4 times as wide as the last, while "
                 "the answer stays 5 or more above the start's lower bound"},
@@ -401,9 +404,9 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "with completion=2: rise 2 is tried only where its test walks at most "
                 "this many moves, and only to prune (0: everywhere)"},
                {&P::rise2_from, "rise2_from", 0, 1e15,
-                "with completion=2: rise 2 is tried once A* holds this many open nodes "
-                "(0: from the start); a small search spends more on its walks than "
-                "they spare it"},
+                "with completion=2: once A* has expanded this many nodes it pauses for "
+                "two wider beams, then tries rise 2 (0: rise 2 from the start, and no "
+                "pause); a small search spends more on rise 2's walks than they spare it"},
                {&P::dominance, "dominance", 0, 1,
                 "1: a state with a dominant move offers it alone (0: off, for ablation)"},
                {&P::neutral, "neutral", 0, 1, "1: neutral moves are dropped (0: off)"},

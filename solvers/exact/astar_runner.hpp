@@ -37,8 +37,10 @@ namespace colorwalk {
 //
 // The bound's rises above 1 cost several times as much a node and pay only
 // in large searches: they are tried once the search holds `rise2_from`
-// open nodes (the searches tell the cost how many they hold). Before
-// that, and after it, every f is a lower bound, so A* stays optimal.
+// open nodes (the searches tell the cost how many they hold; astar sets
+// it to 0 when it pauses a large search, and leaves it out of reach
+// before). Before that, and after it, every f is a lower bound, so A*
+// stays optimal.
 struct AStarBoundedCost {
   const ExactBound& lower_bound;
   std::uint32_t bound;
