@@ -195,7 +195,7 @@ class AStar final : public Solver {
   // A wide gap between that bound and the start's lower bound marks a board
   // where A* will take far longer than a beam: a beam kWiderBeam times as
   // wide is then cheap, and a tighter bound keeps A* from storing and
-  // expanding nodes whose f equals the optimum. Up to kWidenings times
+  // expanding nodes whose f equals the optimum. Up to widenings_ times
   // while the gap stays that wide (docs/lab-notes.md).
   UpperBound beam_bound(const ClusterGraph& graph, const search::Limits& limits) {
     UpperBound upper;
@@ -217,14 +217,15 @@ class AStar final : public Solver {
   }
 
   // Runs a beam kWiderBeam times as wide as the last, on `ws`, and keeps
-  // its answer when it is shorter.
+  // its answer when it is shorter. (`spent`: the expansions of an A*
+  // paused for it, which the node limit counts too.)
   void widen_beam(const ClusterGraph& graph, search::Workspace& ws, const search::Limits& limits,
-                  UpperBound& upper) {
+                  UpperBound& upper, std::uint64_t spent = 0) {
     Solution& known = upper.known;
     upper.width *= kWiderBeam;
     ++upper.widenings;
     search::Limits rest = limits;
-    if (nodes_ > 0) rest.max_expansions = nodes_ - std::min(nodes_, known.expanded);
+    if (nodes_ > 0) rest.max_expansions = nodes_ - std::min(nodes_, known.expanded + spent);
     Solution wider = solve_with_beam(graph, ws, upper.width, rest, rules_);
     upper.beam_peak = std::max(upper.beam_peak, wider.peak_bytes);
     const std::uint64_t expanded = known.expanded + wider.expanded;
@@ -270,7 +271,7 @@ class AStar final : public Solver {
       for (std::uint32_t widening = 0; widening < kLateWidenings &&
                                        upper.known.moves.size() > proven && !limits_passed(limits);
            ++widening)
-        widen_beam(graph, late_workspace_, late, upper);
+        widen_beam(graph, late_workspace_, late, upper, astar.stats().expanded);
       // Those beams' memory was held beside A*'s.
       upper.beam_peak = std::max(before, upper.beam_peak + astar.stats().peak_bytes);
       late_workspace_.trim(0);
