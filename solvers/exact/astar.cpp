@@ -262,7 +262,10 @@ class AStar final : public Solver {
       const search::Status status = astar.run_until(pause);
       if (status != search::Status::kRunning) return status;
       if (below) return search::Status::kExhausted;
-      const std::uint64_t proven = cost.bound_of_key(astar.smallest_open_key());
+      // Nothing open: the search ends at its next step, and no beam helps.
+      const std::int64_t open_key = astar.smallest_open_key();
+      const std::uint64_t proven =
+          open_key == search::kPruneKey ? cost.bound : cost.bound_of_key(open_key);
       search::Limits late = limits;
       if (limits.max_bytes > 0)
         late.max_bytes = limits.max_bytes - std::min(limits.max_bytes, workspace_.budget.used());
