@@ -157,12 +157,10 @@ class AStar final : public Solver {
     BoundedCost cost{.lower_bound = lower_bound,
                      .bound = bound,
                      .knows_last = rules_.commutation && rules_.neutral,
-                     .rise2_from = rise2_from_ == 0 ? 0 : std::numeric_limits<std::size_t>::max()};
-    // A runner's A* is not paused (run_astar): there rise 2 comes from the
-    // open nodes, and only where rise2_from is given, since under a loose
-    // bound it costs more than it spares.
-    if (astar_runner != nullptr && rise2_from_ != kDefaultRise2From)
-      cost.rise2_from = rise2_from_;
+                     // Rise 2 from the start only with rise2_from=0: else
+                     // once run_astar pauses a large search (a runner's A*
+                     // is not paused, and keeps rise 1).
+                     .rise = rise2_from_ == 0 ? kMaxRise : 1};
     if (astar_runner != nullptr) {
       RunnerOutcome astar(astar_runner->run(domain, cost, limits));
       return outcome(graph, domain, astar, astar.status(), cost, upper, cutoff.cut());
@@ -266,9 +264,11 @@ class AStar final : public Solver {
       const std::int64_t open_key = astar.smallest_open_key();
       const std::uint64_t proven =
           open_key == search::kPruneKey ? cost.bound : cost.bound_of_key(open_key);
+      // The beams get what A*, sequential or parallel, has left of the limit.
       search::Limits late = limits;
       if (limits.max_bytes > 0)
-        late.max_bytes = limits.max_bytes - std::min(limits.max_bytes, workspace_.budget.used());
+        late.max_bytes =
+            limits.max_bytes - std::min<std::size_t>(limits.max_bytes, astar.stats().peak_bytes);
       const std::uint64_t before = upper.beam_peak;
       upper.beam_peak = 0;
       for (std::uint32_t widening = 0; widening < kLateWidenings &&
@@ -279,7 +279,7 @@ class AStar final : public Solver {
       upper.beam_peak = std::max(before, upper.beam_peak + astar.stats().peak_bytes);
       late_workspace_.trim(0);
       cost.bound = std::min(cost.bound, static_cast<std::uint32_t>(upper.known.moves.size()));
-      cost.rise2_from = 0;  // rise 2 from now on
+      cost.rise = kMaxRise;  // rise 2 from now on
     }
   }
 
@@ -369,7 +369,7 @@ class AStar final : public Solver {
   std::size_t beam_width_;
   std::uint32_t widenings_;
   std::uint32_t completion_;  // completion_bound's max_rise; 0: elimination_bound
-  std::size_t rise2_from_;    // AStarBoundedCost::rise2_from
+  std::size_t rise2_from_;    // run_astar's pause
   RiseLimits rise_limits_;
   ExactRules rules_;
   bool skip_dominated_;  // BestFirstOptions::skip_dominated, or the parallel search's

@@ -36,22 +36,18 @@ namespace colorwalk {
 // that the search can reach.
 //
 // The bound's rises above 1 cost several times as much a node and pay only
-// in large searches: they are tried once the search holds `rise2_from`
-// open nodes (the searches tell the cost how many they hold; astar sets
-// it to 0 when it pauses a large search, and leaves it out of reach
-// before). Before that, and after it, every f is a lower bound, so A*
-// stays optimal.
+// in large searches: `rise` is the largest tried, which astar raises when
+// it pauses a large search. Before that, and after it, every f is a lower
+// bound, so A* stays optimal.
 struct AStarBoundedCost {
   const ExactBound& lower_bound;
   std::uint32_t bound;
   bool knows_last;
-  std::size_t rise2_from = 0;
+  std::uint32_t rise = kMaxRise;
 
-  std::int64_t operator()(const ExactDomain::State& s, std::uint32_t g,
-                          std::size_t open = 0) const {
+  std::int64_t operator()(const ExactDomain::State& s, std::uint32_t g) const {
     if (g >= bound) return search::kPruneKey;
     const LastMove last = knows_last ? LastMove{s.last, s.last_fresh} : LastMove{};
-    const std::uint32_t rise = open >= rise2_from ? kMaxRise : 1;
     const std::uint32_t h = lower_bound.capped(s.marker, bound - g, 2, last, rise);
     if (std::uint64_t{g} + h >= bound) return search::kPruneKey;
     return search::f_key(std::int64_t{g} + h, g);  // ties to the deeper

@@ -45,8 +45,6 @@
 // is the exception: where it stops depends on timing). The cost of an
 // optimal answer does not depend on the number of workers; the path may
 // (another of the optimal paths), since the ids that break ties do.
-// A cost(state, g, open) is told the open nodes of every worker when the
-// step began (the sequential search tells its own at each child).
 //
 // Limits: one byte budget for all workers (each worker's budget draws from
 // the ParallelWorkspace's SharedMemory, limited to Limits::max_bytes, which
@@ -227,8 +225,7 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
     }
     // The root: stored by its owner as if it arrived in a record.
     Local& any = local_[0];
-    this->open_ = 0;
-    const std::int64_t key = this->key_of(initial, 0);
+    const std::int64_t key = cost_(initial, 0);
     if (key == kPruneKey) {
       ++any.stats.pruned;
       status_ = Status::kExhausted;
@@ -271,7 +268,6 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
         open += heap.size();
         cut |= local_[w].cut;
       }
-      this->open_ = open;
       if (cut) key = layer_key_;
       if (key == kPruneKey) {
         status_ = Status::kExhausted;

@@ -318,7 +318,7 @@ class LayeredSearchCore {
         if (!domain_.apply(l.child, m)) continue;
         ++l.stats.generated;
         const std::uint64_t child_g = node_g(n) + edge_cost_of(domain_, l.work, m);
-        const std::int64_t child_key = key_of(l.child, static_cast<std::uint32_t>(child_g));
+        const std::int64_t child_key = cost_(l.child, static_cast<std::uint32_t>(child_g));
         if (child_key == kPruneKey) {
           ++l.stats.pruned;
           continue;
@@ -414,19 +414,6 @@ class LayeredSearchCore {
 
   const D& domain_;
   Cost& cost_;
-  // The open nodes a cost(state, g, open) is told of, as the sequential
-  // search tells its heap's size: every worker's open list (stale entries
-  // included) when the step began, set by the search before each step.
-  std::size_t open_ = 0;
-  static constexpr bool kCostReadsOpen =
-      requires(Cost& c, const State& s) { c(s, std::uint32_t{0}, std::size_t{0}); };
-
-  std::int64_t key_of(const State& s, std::uint32_t g) {
-    if constexpr (kCostReadsOpen)
-      return cost_(s, g, open_);
-    else
-      return cost_(s, g);
-  }
   std::size_t workers_;  // of the whole run
   Limits limits_;
   std::size_t packed_ = 0;

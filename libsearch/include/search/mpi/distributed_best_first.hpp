@@ -186,8 +186,7 @@ class DistributedBestFirstSearch : private detail::LayeredSearchCore<D, Cost, fa
       l.reset(initial, record_);
     // The root: stored by its owner (every rank computes the same record).
     Local& any = local_[0];
-    this->open_ = 0;
-    const std::int64_t key = this->key_of(initial, 0);
+    const std::int64_t key = this->cost_(initial, 0);
     if (key == kPruneKey) {
       if (rank_ == 0) ++any.stats.pruned;
       status_ = Status::kExhausted;
@@ -227,14 +226,6 @@ class DistributedBestFirstSearch : private detail::LayeredSearchCore<D, Cost, fa
         if (local_[w].cut) start[1] = -1;
       }
       collective([&] { MPI_Allreduce(MPI_IN_PLACE, start, 3, MPI_INT64_T, MPI_MIN, comm_); });
-      // A cost that reads the open nodes is told every rank's, as the
-      // threaded search tells every worker's.
-      if constexpr (Core::kCostReadsOpen) {
-        std::uint64_t open = 0;
-        for (std::size_t w = 0; w < threads_; ++w) open += dws_.worker(w).ws.heap.size();
-        collective([&] { MPI_Allreduce(MPI_IN_PLACE, &open, 1, MPI_UINT64_T, MPI_SUM, comm_); });
-        this->open_ = static_cast<std::size_t>(open);
-      }
       if (start[2] != kRunningCode) {
         status_ = static_cast<Status>(start[2]);
         break;
