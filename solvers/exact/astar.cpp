@@ -82,8 +82,8 @@ struct AStarParams {
   // tries only to prune (0: no limit; RiseLimits, bounds.hpp).
   std::uint32_t walk = kDefaultWalk;
   // With completion=2, the nodes A* expands before it pauses for wider
-  // beams and rise 2 (run_astar): a small search spends more on rise 2's
-  // walks than they spare it.
+  // beams and rise 2 (run_astar; fewer where many layers of f are left): a
+  // small search spends more on rise 2's walks than they spare it.
   std::uint64_t rise2_from = kDefaultRise2From;
   bool dominance = true;
   bool neutral = true;
@@ -237,8 +237,10 @@ class AStar final : public Solver {
   }
 
   // Runs A* to its end, pausing it once when it has expanded rise2_from_
-  // nodes: a search that large will take far longer than wide beams, so
-  // up to kLateWidenings more beams, each kWiderBeam times as wide, run
+  // nodes, or a quarter as many for each layer of f beyond two between the
+  // smallest open f and the bound (each layer multiplies the nodes still
+  // to expand): a search that large will take far longer than wide beams,
+  // so up to kLateWidenings more beams, each kWiderBeam times as wide, run
   // then (on late_workspace_, while A* keeps workspace_) to tighten the
   // bound, and from then on the bound's rise 2 (AStarBoundedCost) prunes
   // the nodes of A*'s last layer. A lower bound leaves nodes on the open
@@ -252,8 +254,15 @@ class AStar final : public Solver {
     bool grown = beam_width_ == 0 || completion_ < 2 || rise2_from_ == 0;
     bool below = false;  // every open f reaches the bound
     const auto pause = [&](std::int64_t key, std::size_t) {
-      if (key != search::kPruneKey && cost.bound_of_key(key) >= cost.bound) return below = true;
-      if (grown || astar.stats().expanded < rise2_from_) return false;
+      if (key == search::kPruneKey) return false;  // nothing open: the search ends
+      const std::uint64_t f = cost.bound_of_key(key);
+      if (f >= cost.bound) return below = true;
+      if (grown) return false;
+      // Each layer of f still below the bound multiplies what A* has left
+      // to expand: with more than two layers to go, pause sooner.
+      const std::uint64_t layers = std::min<std::uint64_t>(cost.bound - f, kFarLayers);
+      const std::uint64_t from = rise2_from_ >> (2 * (std::max<std::uint64_t>(layers, 2) - 2));
+      if (astar.stats().expanded < from) return false;
       return grown = true;
     };
     while (true) {
@@ -359,6 +368,7 @@ class AStar final : public Solver {
   static constexpr std::uint32_t kWideGap = 5;
   static constexpr std::size_t kWiderBeam = 4;
   static constexpr std::uint32_t kLateWidenings = 2;
+  static constexpr std::uint64_t kFarLayers = 4;  // run_astar's pause: 16 times sooner at most
 
   search::Workspace workspace_;         // kept across the boards this instance solves
   search::Workspace late_workspace_;    // run_astar's beams, while A* holds workspace_
@@ -408,9 +418,11 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "with completion=2: rise 2 is tried only where its test walks at most "
                 "this many moves, and only to prune (0: everywhere)"},
                {&P::rise2_from, "rise2_from", 0, 1e15,
-                "with completion=2: once A* has expanded this many nodes it pauses for "
-                "two wider beams, then tries rise 2 (0: rise 2 from the start, and no "
-                "pause); a small search spends more on rise 2's walks than they spare it"},
+                "with completion=2: once A* has expanded this many nodes (4 times fewer "
+                "for each layer of f beyond two still below the bound, 16 at most) it "
+                "pauses for two wider beams, then tries rise 2 (0: rise 2 from the start, "
+                "and no pause); a small search spends more on rise 2's walks than they "
+                "spare it"},
                {&P::dominance, "dominance", 0, 1,
                 "1: a state with a dominant move offers it alone (0: off, for ablation)"},
                {&P::neutral, "neutral", 0, 1, "1: neutral moves are dropped (0: off)"},
