@@ -304,9 +304,8 @@ TEST(Batch, MemoryLimitOutcomesDoNotDependOnThreads) {
   const ArticlesSource source(16);
   // astar's sequential search on every board: by default the last boards of
   // a run with several threads get its parallel search (next test), whose
-  // memory is laid out otherwise. Without the rings of dominated=1, whose
-  // memory would take most of a limit this small.
-  BatchOptions one = options_for({"greedy", "astar:threads=1,dominated=0"}, 1);
+  // memory is laid out otherwise.
+  BatchOptions one = options_for({"greedy", "astar:threads=1"}, 1);
   one.memory_limit = std::size_t{2} << 20;
   const auto expected = run_batch(source, one);
   std::size_t solved = 0;

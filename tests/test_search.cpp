@@ -643,6 +643,40 @@ TEST(KeyFilter, HoldsEveryKeyAddedThroughGrowthAndIsDroppedWhenRefused) {
   EXPECT_FALSE(refused.may_hold(hash_of(0)));
 }
 
+// The rings take at most an eighth of what their budget can hold, so that
+// under a small limit they leave the search its room: past it, keys still
+// go in (the oldest of a full ring give way) and lookups stay exact for
+// the keys kept.
+TEST(RecentKeys, TakeAtMostAnEighthOfTheBudget) {
+  search::SharedMemory shared(std::size_t{1} << 20);
+  search::MemoryBudget budget;
+  budget.set_parent(&shared);
+  search::RecentKeys recent;
+  recent.start(4, 256, budget);
+  std::mt19937_64 rng(5);
+  std::vector<search::Word> key(4);
+  std::vector<search::Word> first;
+  for (int i = 0; i < 20000; ++i) {
+    for (search::Word& w : key)
+      w = rng();
+    if (i == 0) first = key;
+    recent.add(static_cast<std::uint32_t>(i % 30), key.data(), budget);
+  }
+  EXPECT_GT(budget.used(), (std::size_t{1} << 20) / 16);  // it grew to its share
+  EXPECT_LE(budget.used(), (std::size_t{1} << 20) / 8);   // and no further
+  EXPECT_EQ(budget.parent_refusals(), 0u);                // never asked past it
+  // The first key's ring got its room: that key added again is kept, and
+  // held as a superset of itself less one bit.
+  recent.add(0, first.data(), budget);
+  std::vector<search::Word> less = first;
+  less[0] &= less[0] - 1;
+  EXPECT_TRUE(recent.holds_superset(0, less.data()));
+  less[0] = ~first[0];  // bits it lacks
+  EXPECT_FALSE(recent.holds_superset(0, less.data()));
+  recent.release(budget);
+  EXPECT_EQ(budget.used(), 0u);
+}
+
 // The superset check's RecentKeys against a plain model of its rings (per
 // g and bit count, the last `capacity` keys added): a key is held as a
 // superset exactly when some kept key at its g has its bits and more, for

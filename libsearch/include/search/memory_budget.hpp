@@ -35,6 +35,10 @@ class MemoryBudget {
 
   void set_limit(std::size_t limit) noexcept { limit_ = limit; }
   std::size_t limit() const noexcept { return limit_; }
+  // The most it can ever hold: its limit, or its parent's if smaller.
+  std::size_t reach() const noexcept {
+    return parent_ != nullptr ? std::min(limit_, parent_->limit()) : limit_;
+  }
   std::size_t used() const noexcept { return used_; }
   std::size_t peak() const noexcept { return peak_; }
   void reset_peak() noexcept { peak_ = used_; }

@@ -30,9 +30,10 @@ namespace search {
 // the ring's core) need a row. So a lookup costs a few row words per bit
 // of the key rather than a read of every key, and it is exact. Each slot
 // keeps its key as well, so that a new key flips only the row bits where
-// it differs from the one it replaces. The rings are charged to a budget;
-// when it refuses one more room, that ring keeps what it has and its
-// oldest keys give way.
+// it differs from the one it replaces. The rings are charged to a budget,
+// and take at most an eighth of what it can hold (kBudgetShare), so that
+// under a small limit they leave the search its room; when a ring cannot
+// grow, it keeps what it has and its oldest keys give way.
 class RecentKeys {
  public:
   // Starts empty for keys of `key_words` words; capacity 0 keeps nothing.
@@ -40,6 +41,7 @@ class RecentKeys {
     release(budget);
     words_ = key_words;
     capacity_ = capacity;
+    max_bytes_ = budget.reach() / kBudgetShare;
   }
   // Gives the rings' memory back; it then keeps nothing until started again.
   void release(MemoryBudget& budget) noexcept {
@@ -161,7 +163,7 @@ class RecentKeys {
     const std::size_t more = (new_words - old_words) * positions * sizeof(Word) +
                              (room - ring.room) * words_ * sizeof(Word) +
                              (ring.room == 0 ? words_ * sizeof(Word) : 0);
-    if (!budget.take(more)) return;
+    if (more > max_bytes_ - std::min(max_bytes_, bytes_) || !budget.take(more)) return;
     bytes_ += more;
     if (new_words != old_words) {
       std::vector<Word> rows(positions * new_words, 0);
@@ -177,7 +179,9 @@ class RecentKeys {
   std::vector<std::vector<Ring>> rings_;  // [g][bit count]
   std::size_t words_ = 0;
   std::size_t capacity_ = 0;
-  std::size_t bytes_ = 0;  // charged to the budget
+  std::size_t bytes_ = 0;      // charged to the budget
+  std::size_t max_bytes_ = 0;  // the most bytes_ may reach
+  static constexpr std::size_t kBudgetShare = 8;
 };
 
 }  // namespace search
