@@ -279,6 +279,7 @@ class AStar final : public Solver {
         late.max_bytes =
             limits.max_bytes - std::min<std::size_t>(limits.max_bytes, astar.stats().peak_bytes);
       const std::uint64_t before = upper.beam_peak;
+      const std::uint64_t beams_expanded = upper.known.expanded;
       upper.beam_peak = 0;
       for (std::uint32_t widening = 0; widening < kLateWidenings &&
                                        upper.known.moves.size() > proven && !limits_passed(limits);
@@ -287,6 +288,8 @@ class AStar final : public Solver {
       // Those beams' memory was held beside A*'s.
       upper.beam_peak = std::max(before, upper.beam_peak + astar.stats().peak_bytes);
       late_workspace_.trim(0);
+      // The node limit is the board's: A* has what those beams left of it.
+      if (nodes_ > 0) astar.spend_expansions(upper.known.expanded - beams_expanded);
       cost.bound = std::min(cost.bound, static_cast<std::uint32_t>(upper.known.moves.size()));
       cost.rise = kMaxRise;  // rise 2 from now on
     }

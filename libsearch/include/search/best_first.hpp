@@ -287,6 +287,13 @@ class BestFirstSearch {
     return status_;
   }
 
+  // Expansions made for this search elsewhere (a caller's other search,
+  // run while this one was paused) count against its limit too:
+  // Limits::max_expansions is lowered by n.
+  void spend_expansions(std::uint64_t n) noexcept {
+    limits_.max_expansions -= std::min(limits_.max_expansions, n);
+  }
+
   // After a goal taken off the queue (kSolved, goal_on_generation off):
   // forgets it and lets step() go on with the nodes still open, the goal
   // itself not expanded. False (and nothing changed) in any other state.

@@ -242,6 +242,11 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
     return run_until([](std::int64_t, std::size_t) { return false; });
   }
 
+  // BestFirstSearch::spend_expansions: between runs only.
+  void spend_expansions(std::uint64_t n) noexcept {
+    limits_.max_expansions -= std::min(limits_.max_expansions, n);
+  }
+
   // run(), asking pause(the next step's key, open nodes) before each step,
   // every worker idle: when it says true, returns kRunning with the search
   // as it stands, for the caller to look at, change its cost's bound, and
