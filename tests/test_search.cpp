@@ -643,14 +643,33 @@ TEST(KeyFilter, HoldsEveryKeyAddedThroughGrowthAndIsDroppedWhenRefused) {
   EXPECT_FALSE(refused.may_hold(hash_of(0)));
 }
 
-// The rings take at most an eighth of what their budget can hold, so that
-// under a small limit they leave the search its room: past it, keys still
-// go in (the oldest of a full ring give way) and lookups stay exact for
-// the keys kept.
+// The rings take at most an eighth of what their budget can hold (here the
+// limit of its parent's parent, as a parallel worker's budget draws on the
+// search's memory, which draws on the run's), so that under a small limit
+// they leave the search its room: past it, keys still go in (the oldest of
+// a full ring give way) and lookups stay exact for the keys kept. Rings
+// started as one of several parts take their part of the eighth.
 TEST(RecentKeys, TakeAtMostAnEighthOfTheBudget) {
-  search::SharedMemory shared(std::size_t{1} << 20);
+  search::SharedMemory run(std::size_t{1} << 20);
+  search::SharedMemory shared;  // no limit of its own
+  shared.set_parent(&run);
   search::MemoryBudget budget;
   budget.set_parent(&shared);
+  EXPECT_EQ(budget.reach(), std::size_t{1} << 20);
+  {
+    search::RecentKeys half;
+    half.start(4, 256, budget, 2);
+    std::mt19937_64 rng(3);
+    std::vector<search::Word> key(4);
+    for (int i = 0; i < 20000; ++i) {
+      for (search::Word& w : key)
+        w = rng();
+      half.add(static_cast<std::uint32_t>(i % 30), key.data(), budget);
+    }
+    EXPECT_GT(budget.used(), (std::size_t{1} << 20) / 32);
+    EXPECT_LE(budget.used(), (std::size_t{1} << 20) / 16);
+    half.release(budget);
+  }
   search::RecentKeys recent;
   recent.start(4, 256, budget);
   std::mt19937_64 rng(5);

@@ -35,9 +35,9 @@ class MemoryBudget {
 
   void set_limit(std::size_t limit) noexcept { limit_ = limit; }
   std::size_t limit() const noexcept { return limit_; }
-  // The most it can ever hold: its limit, or its parent's if smaller.
+  // The most it can ever hold: its limit, or a parent's if smaller.
   std::size_t reach() const noexcept {
-    return parent_ != nullptr ? std::min(limit_, parent_->limit()) : limit_;
+    return parent_ != nullptr ? std::min(limit_, parent_->reach()) : limit_;
   }
   std::size_t used() const noexcept { return used_; }
   std::size_t peak() const noexcept { return peak_; }

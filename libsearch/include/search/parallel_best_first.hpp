@@ -210,7 +210,7 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
       if (skip_dominated_ && recent_keys_ > 0)
         for (std::size_t w = 0; w < workers_; ++w)
           local_[w].recent.start(key_, std::max<std::size_t>(1, recent_keys_ / workers_),
-                                 pws_.worker(w).ws.budget);
+                                 pws_.worker(w).ws.budget, workers_);
     checking_dominance_ = false;
     expanded_.store(0, std::memory_order_relaxed);
     status_ = Status::kRunning;

@@ -37,11 +37,14 @@ namespace search {
 class RecentKeys {
  public:
   // Starts empty for keys of `key_words` words; capacity 0 keeps nothing.
-  void start(std::size_t key_words, std::size_t capacity, MemoryBudget& budget) {
+  // `parts`: how many RecentKeys share the budget's reach (a parallel
+  // search's workers), each taking its part of the eighth.
+  void start(std::size_t key_words, std::size_t capacity, MemoryBudget& budget,
+             std::size_t parts = 1) {
     release(budget);
     words_ = key_words;
     capacity_ = capacity;
-    max_bytes_ = budget.reach() / kBudgetShare;
+    max_bytes_ = budget.reach() / kBudgetShare / std::max<std::size_t>(1, parts);
   }
   // Gives the rings' memory back; it then keeps nothing until started again.
   void release(MemoryBudget& budget) noexcept {

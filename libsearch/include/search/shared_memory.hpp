@@ -11,6 +11,7 @@
 // run's limit. A take then succeeds only where both have room.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -26,6 +27,10 @@ class SharedMemory {
   SharedMemory& operator=(const SharedMemory&) = delete;
 
   std::size_t limit() const noexcept { return limit_; }
+  // The most it can ever hold: its limit, or a parent's if smaller.
+  std::size_t reach() const noexcept {
+    return parent_ != nullptr ? std::min(limit_, parent_->reach()) : limit_;
+  }
   // Changes the limit; only while no other thread takes or gives back.
   void set_limit(std::size_t limit) noexcept { limit_ = limit; }
 
