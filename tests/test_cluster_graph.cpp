@@ -5,6 +5,7 @@
 
 #include "random_boards.hpp"
 
+#include <deque>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -135,6 +136,47 @@ TEST(ClusterGraph, AgreesWithANaiveFloodFillOnBoardsOverTheSmallGraphLimit) {
       ASSERT_EQ(g.apply(s, c).cells, expected) << "trial " << trial << " move " << m;
       expect_same_region(g, s, oracle, "large trial " + std::to_string(trial));
     }
+  }
+}
+
+// Cluster ids follow the distance from the start (in moves: cluster
+// steps), which a region's low ids and the superset check rely on for
+// speed: the distance of each cluster, found here by a 0-1 walk over the
+// cells (a step within a cluster is free, one into another costs a move),
+// never falls as the ids grow.
+TEST(ClusterGraph, IdsGrowWithTheDistanceFromTheStart) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 300; ++trial) {
+    const Rules rules = trial % 2 == 0 ? Rules::kColorWalk : Rules::kFloodIt;
+    const Board board = colorwalk::testing::random_board(rng, 1, 16, 2, 6, rules);
+    const ClusterGraph g(board);
+    const std::uint32_t w = board.width();
+    const std::uint32_t h = board.height();
+    std::vector<std::uint32_t> dist(board.cell_count(), ~0u);
+    std::deque<std::uint32_t> queue{board.start_index()};
+    dist[board.start_index()] = 0;
+    while (!queue.empty()) {
+      const std::uint32_t cell = queue.front();
+      queue.pop_front();
+      const std::uint32_t r = cell / w;
+      const std::uint32_t c = cell % w;
+      for (const std::uint32_t next : {c > 0 ? cell - 1 : cell, c + 1 < w ? cell + 1 : cell,
+                                       r > 0 ? cell - w : cell, r + 1 < h ? cell + w : cell}) {
+        const std::uint32_t step = g.cluster_of(next) == g.cluster_of(cell) ? 0 : 1;
+        if (dist[cell] + step >= dist[next]) continue;
+        dist[next] = dist[cell] + step;
+        if (step == 0)
+          queue.push_front(next);
+        else
+          queue.push_back(next);
+      }
+    }
+    std::vector<std::uint32_t> of_cluster(g.cluster_count(), ~0u);
+    for (std::uint32_t cell = 0; cell < board.cell_count(); ++cell)
+      of_cluster[g.cluster_of(cell)] = dist[cell];
+    ASSERT_EQ(of_cluster[g.start_cluster()], 0u) << "trial " << trial;
+    for (ClusterId x = 1; x < g.cluster_count(); ++x)
+      ASSERT_LE(of_cluster[x - 1], of_cluster[x]) << "trial " << trial << ", cluster " << x;
   }
 }
 

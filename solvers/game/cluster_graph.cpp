@@ -6,8 +6,37 @@
 namespace colorwalk {
 
 namespace {
+
 constexpr ClusterId kUnassigned = std::numeric_limits<ClusterId>::max();
+
+// Each cluster's place in a breadth-first walk of the graph from cluster 0
+// whose `edges` are (low, high) pairs, sorted; neighbours in id order.
+std::vector<ClusterId> breadth_first_ranks(std::size_t n, const std::vector<std::uint64_t>& edges) {
+  std::vector<std::vector<ClusterId>> near(n);
+  for (const std::uint64_t e : edges) {
+    const auto a = static_cast<ClusterId>(e >> 32);
+    const auto b = static_cast<ClusterId>(e & 0xffffffffu);
+    if (near[a].empty() || near[a].back() != b) near[a].push_back(b);
+    if (near[b].empty() || near[b].back() != a) near[b].push_back(a);
+  }
+  std::vector<ClusterId> rank(n, kUnassigned);
+  std::vector<ClusterId> order;
+  order.reserve(n);
+  for (ClusterId root = 0; root < n; ++root) {  // one root unless cells are cut off
+    if (rank[root] != kUnassigned) continue;
+    rank[root] = static_cast<ClusterId>(order.size());
+    order.push_back(root);
+    for (std::size_t i = order.size() - 1; i < order.size(); ++i)
+      for (const ClusterId y : near[order[i]])
+        if (rank[y] == kUnassigned) {
+          rank[y] = static_cast<ClusterId>(order.size());
+          order.push_back(y);
+        }
+  }
+  return rank;
 }
+
+}  // namespace
 
 ClusterGraph::ClusterGraph(const Board& board)
     : width_(board.width()),
@@ -58,16 +87,37 @@ ClusterGraph::ClusterGraph(const Board& board)
   // cluster touches thousands of others.
   const std::size_t n = color_.size();
   std::vector<std::uint64_t> edges;
-  auto link = [&](ClusterId a, ClusterId b) {
-    if (a == b) return;
-    if (a > b) std::swap(a, b);
-    edges.push_back((std::uint64_t{a} << 32) | b);
+  const auto collect_edges = [&] {
+    edges.clear();
+    auto link = [&](ClusterId a, ClusterId b) {
+      if (a == b) return;
+      if (a > b) std::swap(a, b);
+      edges.push_back((std::uint64_t{a} << 32) | b);
+    };
+    for (std::uint32_t cell = 0; cell < cells; ++cell) {
+      if (cell % width_ + 1 < width_) link(cluster_of_[cell], cluster_of_[cell + 1]);
+      if (cell + width_ < cells) link(cluster_of_[cell], cluster_of_[cell + width_]);
+    }
+    std::sort(edges.begin(), edges.end());
   };
-  for (std::uint32_t cell = 0; cell < cells; ++cell) {
-    if (cell % width_ + 1 < width_) link(cluster_of_[cell], cluster_of_[cell + 1]);
-    if (cell + width_ < cells) link(cluster_of_[cell], cluster_of_[cell + width_]);
+  // Clusters numbered again in breadth-first order from the start, so that
+  // ids grow with the distance from it: a region then holds the low ids, and
+  // the superset check of the regions stored last (search::RecentKeys),
+  // which tests a key's highest bits first, rules out a stored region in
+  // fewer steps. No answer depends on the numbering.
+  collect_edges();
+  const std::vector<ClusterId> rank = breadth_first_ranks(n, edges);
+  std::vector<Color> color(n);
+  std::vector<std::uint32_t> size(n);
+  for (std::size_t c = 0; c < n; ++c) {
+    color[rank[c]] = color_[c];
+    size[rank[c]] = size_[c];
   }
-  std::sort(edges.begin(), edges.end());
+  color_ = std::move(color);
+  size_ = std::move(size);
+  for (ClusterId& c : cluster_of_)
+    c = rank[c];
+  collect_edges();
   adjacency_.resize(n);
   edge_counts_.resize(n);
   // Pairs come sorted by (low, high), so every list comes out sorted: the

@@ -4,7 +4,9 @@
 // built once per board (rules and start included) and is immutable, so it is
 // shared freely between threads. Under colour-walk rules the start cell is a
 // cluster of its own with no colour (kNoColor); under flood-it rules the start
-// cell's whole cluster is the initial region. Cluster 0 is always the start.
+// cell's whole cluster is the initial region. Cluster 0 is always the start,
+// and the ids follow a breadth-first walk from it: they grow with the
+// distance from the start.
 //
 // Invariant used by apply(): adjacent clusters never share a colour (clusters
 // are maximal), so a move absorbs frontier clusters of one colour and can
