@@ -563,11 +563,11 @@ TEST(Dfs, FirstSolutionAndGoalHook) {
 // must stay findable through those doublings, also when many hashes collide,
 // and nothing of the earlier search may be found.
 // The dominance check hashes keys that differ from one another in a bit or
-// two, each from the prefix it shares with the one before: the hashes must
+// two, each from the one before by the words that changed: the hashes must
 // be hash_words()'s, whatever the order and the lengths.
-TEST(PrefixHasher, EqualsHashWordsForEveryKey) {
+TEST(ChangeHasher, EqualsHashWordsForEveryKey) {
   std::mt19937_64 rng(5);
-  search::PrefixHasher hasher;
+  search::ChangeHasher hasher;
   for (std::size_t words : {1u, 2u, 5u, 16u}) {
     std::vector<search::Word> key(words);
     for (auto& w : key)

@@ -17,8 +17,8 @@ namespace search {
 
 // The lookup of skip_dominated: whether a table holds, at a small enough
 // g, one of the keys that a domain lists as dominating a state. The keys
-// are listed twice. The first listing hashes them (each from the prefix it
-// shares with the key before) and starts loading their KeyFilter words;
+// are listed twice. The first listing hashes them (each from the key before,
+// by the words that changed) and starts loading their KeyFilter words;
 // the filters then rule out most of them, and the table slots of the rest
 // start loading. The second listing probes those: on a large search every
 // probe would otherwise miss the cache in turn. `filter_of(hash)` and
@@ -62,7 +62,7 @@ class DominanceCheck {
  private:
   static constexpr std::uint64_t kNotHeld = 0;  // a hash the filter ruled out
   std::vector<std::uint64_t> hashes_;
-  PrefixHasher hasher_;
+  ChangeHasher hasher_;
 };
 
 }  // namespace search
