@@ -199,7 +199,7 @@ class BestFirstSearch {
       if (options_.skip_dominated && !checking_dominance_ &&
           ws_.table.size() >= options_.skip_dominated_from)
         start_dominance_checks();
-      if (checking_dominance_ && (dominated(g) || holds_superset(g, node + kHeaderWords))) {
+      if (checking_dominance_ && (holds_superset(g, node + kHeaderWords) || dominated(g))) {
         ++stats_.dominated;
         return status_;
       }

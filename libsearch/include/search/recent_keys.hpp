@@ -132,27 +132,41 @@ class RecentKeys {
   bool holds_in(const Ring& ring, const Word* key) const noexcept {
     const std::size_t stride = row_words(ring.room);
     for (std::size_t from = 0; from < stride; from += 4) {
-      const std::size_t n = std::min<std::size_t>(4, stride - from);
-      Word acc[4] = {~Word{0}, ~Word{0}, ~Word{0}, ~Word{0}};
-      bool alive = true;
-      for (std::size_t w = words_; w-- > 0 && alive;) {
-        for (Word rest = key[w] & ~ring.core[w]; rest != 0 && alive;) {
-          const std::size_t top =
-              bits::kWordBits - 1 - static_cast<std::size_t>(std::countl_zero(rest));
-          rest &= ~(Word{1} << top);
-          const std::size_t p = w * bits::kWordBits + top;
-          const Word* row = ring.rows.data() + p * stride + from;
-          Word any = 0;
-          for (std::size_t i = 0; i < n; ++i) {
-            acc[i] &= row[i];
-            any |= acc[i];
-          }
-          alive = any != 0;
-        }
+      const Word* rows = ring.rows.data() + from;
+      bool found = false;
+      switch (std::min<std::size_t>(4, stride - from)) {
+        case 1: found = holds_in_slots<1>(ring, rows, stride, key); break;
+        case 2: found = holds_in_slots<2>(ring, rows, stride, key); break;
+        case 3: found = holds_in_slots<3>(ring, rows, stride, key); break;
+        default: found = holds_in_slots<4>(ring, rows, stride, key); break;
       }
-      if (alive) return true;
+      if (found) return true;
     }
     return false;
+  }
+  // holds_in over the kRowWords row words from `rows` (64 slots each): the
+  // AND kept in registers.
+  template <std::size_t kRowWords>
+  bool holds_in_slots(const Ring& ring, const Word* rows, std::size_t stride,
+                      const Word* key) const noexcept {
+    Word acc[kRowWords];
+    for (std::size_t i = 0; i < kRowWords; ++i)
+      acc[i] = ~Word{0};
+    for (std::size_t w = words_; w-- > 0;) {
+      for (Word rest = key[w] & ~ring.core[w]; rest != 0;) {
+        const std::size_t top =
+            bits::kWordBits - 1 - static_cast<std::size_t>(std::countl_zero(rest));
+        rest &= ~(Word{1} << top);
+        const Word* row = rows + (w * bits::kWordBits + top) * stride;
+        Word any = 0;
+        for (std::size_t i = 0; i < kRowWords; ++i) {
+          acc[i] &= row[i];
+          any |= acc[i];
+        }
+        if (any == 0) return false;
+      }
+    }
+    return true;
   }
 
   // Doubles a ring's room (8 at first, at most capacity_), charged to the
