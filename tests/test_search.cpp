@@ -782,14 +782,15 @@ TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
     EXPECT_EQ(budget.used(), 0u);
   }
   // One ring of 300 filled and wrapped around (rows of five words, read
-  // four and one at a time): keys of 12 bits out of 20, so that the
-  // 11-bit queries' supersets lie in every part of it, and only the last
-  // 300 keys count.
-  {
+  // four and one at a time; on its way there rows of one, two and four),
+  // and one of 150 (rows of three words): keys of 12 bits out of 20, so
+  // that the 11-bit queries' supersets lie in every part of it, and only
+  // the last 300 (150) keys count.
+  for (const std::size_t kCapacity : {std::size_t{300}, std::size_t{150}}) {
+    SCOPED_TRACE(::testing::Message() << "one ring of " << kCapacity);
     search::MemoryBudget budget;
     budget.set_limit(std::size_t{1} << 30);
     search::RecentKeys recent;
-    constexpr std::size_t kCapacity = 300;
     recent.start(1, kCapacity, budget);
     std::mt19937_64 rng(7);
     const auto with_bits = [&](int count) {
