@@ -10,14 +10,26 @@ namespace {
 constexpr ClusterId kUnassigned = std::numeric_limits<ClusterId>::max();
 
 // Each cluster's place in a breadth-first walk of the graph from cluster 0
-// whose `edges` are (low, high) pairs, sorted; neighbours in id order.
+// whose `edges` are (low, high) pairs, sorted (repeats allowed); neighbours
+// in id order. The neighbour lists are one array (offsets into it per
+// cluster), so that a graph of millions of clusters costs a few bytes each.
 std::vector<ClusterId> breadth_first_ranks(std::size_t n, const std::vector<std::uint64_t>& edges) {
-  std::vector<std::vector<ClusterId>> near(n);
-  for (const std::uint64_t e : edges) {
-    const auto a = static_cast<ClusterId>(e >> 32);
-    const auto b = static_cast<ClusterId>(e & 0xffffffffu);
-    if (near[a].empty() || near[a].back() != b) near[a].push_back(b);
-    if (near[b].empty() || near[b].back() != a) near[b].push_back(a);
+  std::vector<std::uint32_t> first(n + 1, 0);  // cluster x's neighbours at first[x] ..
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    if (i > 0 && edges[i] == edges[i - 1]) continue;
+    ++first[(edges[i] >> 32) + 1];
+    ++first[(edges[i] & 0xffffffffu) + 1];
+  }
+  for (std::size_t x = 0; x < n; ++x)
+    first[x + 1] += first[x];
+  std::vector<ClusterId> near(first[n]);
+  std::vector<std::uint32_t> next(first.begin(), first.end() - 1);
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    if (i > 0 && edges[i] == edges[i - 1]) continue;
+    const auto a = static_cast<ClusterId>(edges[i] >> 32);
+    const auto b = static_cast<ClusterId>(edges[i] & 0xffffffffu);
+    near[next[a]++] = b;
+    near[next[b]++] = a;
   }
   std::vector<ClusterId> rank(n, kUnassigned);
   std::vector<ClusterId> order;
@@ -27,8 +39,8 @@ std::vector<ClusterId> breadth_first_ranks(std::size_t n, const std::vector<std:
     rank[root] = static_cast<ClusterId>(order.size());
     order.push_back(root);
     for (std::size_t i = order.size() - 1; i < order.size(); ++i)
-      for (const ClusterId y : near[order[i]])
-        if (rank[y] == kUnassigned) {
+      for (std::uint32_t j = first[order[i]]; j < first[order[i] + 1]; ++j)
+        if (const ClusterId y = near[j]; rank[y] == kUnassigned) {
           rank[y] = static_cast<ClusterId>(order.size());
           order.push_back(y);
         }
