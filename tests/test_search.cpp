@@ -855,6 +855,104 @@ TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
   EXPECT_EQ(budget.used(), 0u);
 }
 
+// The union of several parts' recent keys (a parallel search's workers')
+// answers every lookup as asking each part does, while keys go on being
+// added to random parts and the union is brought up to date between
+// adds: 3 parts of 6 slots (one row word for all), of 40 (a part's slots
+// across a word boundary) and of 100 (parts of two row words, a union of
+// five), on keys of 3 and 8 words, their rings filled and wrapped around.
+// A union the budget refuses holds nothing, says so, and charges nothing.
+TEST(RecentKeys, AUnionOfPartsAnswersAsThePartsDo) {
+  for (const auto& size :
+       {std::pair<std::size_t, std::size_t>{3, 6}, {3, 40}, {8, 40}, {3, 100}, {8, 100}}) {
+    const std::size_t words = size.first;
+    const std::size_t capacity = size.second;
+    SCOPED_TRACE(::testing::Message() << words << " words, parts of " << capacity);
+    constexpr std::size_t kParts = 3;
+    std::mt19937_64 rng(words * 1000 + capacity);
+    search::MemoryBudget budget;
+    budget.set_limit(std::size_t{1} << 30);
+    std::vector<search::RecentKeys> parts(kParts);
+    for (search::RecentKeys& part : parts)
+      part.start(words, capacity, budget, kParts);
+    search::RecentKeys all;
+    all.start_union(words, kParts, capacity, budget);
+    const auto part = [&](std::size_t i) -> search::RecentKeys& { return parts[i]; };
+    using Key = std::vector<search::Word>;
+    std::vector<Key> bases(4, Key(words));
+    for (Key& b : bases)
+      for (search::Word& w : b)
+        w = rng() | rng();
+    const auto thinned = [&](const Key& k, int drop) {
+      Key out = k;
+      for (int i = 0; i < drop; ++i) {
+        const std::size_t bit = rng() % (64 * words);
+        out[bit / 64] &= ~(search::Word{1} << (bit % 64));
+      }
+      return out;
+    };
+    std::size_t held = 0;
+    std::size_t checked = 0;
+    for (int round = 0; round < 300; ++round) {
+      // A step's adds, then the union brought up to date, then lookups:
+      // keys near a base (many supersets) and random ones (one at most:
+      // a subset of a key just added finds that key, wherever it lies).
+      std::vector<std::pair<std::uint32_t, Key>> added;
+      for (std::size_t n = rng() % 40; n > 0; --n) {
+        Key k = thinned(bases[rng() % bases.size()], static_cast<int>(rng() % 5));
+        if (rng() % 2 == 0)
+          for (search::Word& w : k)
+            w = rng();
+        const auto g = static_cast<std::uint32_t>(rng() % 2);
+        parts[rng() % kParts].add(g, k.data(), budget);
+        added.emplace_back(g, k);
+      }
+      ASSERT_TRUE(all.assemble(kParts, part, budget)) << "round " << round;
+      for (int q = 0; q < 20; ++q) {
+        Key query = thinned(bases[rng() % bases.size()], static_cast<int>(rng() % 9));
+        auto g = static_cast<std::uint32_t>(rng() % 3);
+        if (q % 2 == 0 && !added.empty()) {
+          const auto& [at, key] = added[rng() % added.size()];
+          g = at;
+          query = thinned(key, 1);
+        }
+        bool expected = false;
+        for (const search::RecentKeys& p : parts)
+          expected |= p.holds_superset(g, query.data());
+        ASSERT_EQ(all.holds_superset(g, query.data()), expected) << "round " << round;
+        held += expected ? 1 : 0;
+        ++checked;
+      }
+    }
+    EXPECT_GT(held, checked / 10);  // both answers exercised
+    EXPECT_LT(held, checked * 9 / 10);
+    all.release(budget);
+    for (search::RecentKeys& p : parts)
+      p.release(budget);
+    EXPECT_EQ(budget.used(), 0u);
+  }
+  // A budget with room for the parts' rings but not for the union's.
+  search::MemoryBudget budget;
+  budget.set_limit(std::size_t{1} << 20);
+  std::vector<search::RecentKeys> parts(2);
+  for (search::RecentKeys& part : parts)
+    part.start(2, 8, budget, 2);
+  const search::Word small[2] = {1, 0};
+  const search::Word large[2] = {3, 0};
+  parts[1].add(0, large, budget);
+  const std::size_t before = budget.used();
+  search::MemoryBudget refusing;
+  refusing.set_limit(0);
+  search::RecentKeys all;
+  all.start_union(2, 2, 8, refusing);
+  EXPECT_FALSE(all.assemble(2, [&](std::size_t i) -> search::RecentKeys& { return parts[i]; },
+                            refusing));
+  EXPECT_FALSE(all.holds_superset(0, small));
+  EXPECT_TRUE(parts[1].holds_superset(0, small));  // the parts still answer
+  EXPECT_EQ(refusing.used(), 0u);
+  EXPECT_EQ(budget.used(), before);
+}
+
 TEST(StateTable, KeepsEveryEntryThroughInPlaceGrowthAfterALargeSearch) {
   search::MemoryBudget budget;
   budget.set_limit(std::size_t{1} << 30);

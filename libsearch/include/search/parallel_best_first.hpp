@@ -206,11 +206,17 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
       if (skip_dominated_)
         for (std::size_t w = 0; w < workers_; ++w)
           local_[w].filter.start(pws_.worker(w).ws.budget);
+    recent_union_ok_ = false;
     if constexpr (HasSupersetDominance<D>)
-      if (skip_dominated_ && recent_keys_ > 0)
+      if (skip_dominated_ && recent_keys_ > 0) {
+        const std::size_t part = std::max<std::size_t>(1, recent_keys_ / workers_);
         for (std::size_t w = 0; w < workers_; ++w)
-          local_[w].recent.start(key_, std::max<std::size_t>(1, recent_keys_ / workers_),
-                                 pws_.worker(w).ws.budget, workers_);
+          local_[w].recent.start(key_, part, pws_.worker(w).ws.budget, workers_);
+        if (workers_ > 1) {
+          recent_union_.start_union(key_, workers_, part, pws_.worker(0).ws.budget);
+          recent_union_ok_ = true;
+        }
+      }
     checking_dominance_ = false;
     expanded_.store(0, std::memory_order_relaxed);
     status_ = Status::kRunning;
@@ -236,6 +242,7 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
     const std::size_t owner = owner_of(hash, workers_);
     if (!this->insert(local_[owner], pws_.worker(owner).ws, any.scratch.data(), hash, stored_by(owner)))
       status_ = Status::kLimitReached;
+    assemble_recent();
   }
 
   Status run() {
@@ -300,6 +307,7 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
       if (stopped()) break;
       in_step([&](std::size_t w) { insert_records(w); });
       if (stopped()) break;
+      assemble_recent();
       pending_key_ = kPruneKey;
     }
     // Stopped inside a layer: its nodes not yet expanded are open nodes.
@@ -403,6 +411,18 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
       local_[w].filter.release(pws_.worker(w).ws.budget);
       local_[w].recent.release(pws_.worker(w).ws.budget);
     }
+    recent_union_.release(pws_.worker(0).ws.budget);
+  }
+
+  // Brings the keys the workers' insert steps stored into the union of
+  // their recent keys, which the expand steps then ask instead of every
+  // worker's (with the same answers). If the budget refuses the union its
+  // room, they ask every worker's.
+  void assemble_recent() {
+    if (!recent_union_ok_) return;
+    recent_union_ok_ = recent_union_.assemble(
+        workers_, [&](std::size_t w) -> RecentKeys& { return local_[w].recent; },
+        pws_.worker(0).ws.budget);
   }
 
   // Whether the node a worker holds in l.work, at cost g, its packed state
@@ -412,9 +432,14 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   // changes; the g word of a stored node is read atomically, as its owner
   // may be setting its closed flag.
   bool dominated(Local& l, std::uint32_t g, const Word* packed) {
-    if constexpr (HasSupersetDominance<D>)
-      for (const Local& other : local_)
-        if (other.recent.holds_superset(g, packed)) return true;
+    if constexpr (HasSupersetDominance<D>) {
+      if (recent_union_ok_) {
+        if (recent_union_.holds_superset(g, packed)) return true;
+      } else {
+        for (const Local& other : local_)
+          if (other.recent.holds_superset(g, packed)) return true;
+      }
+    }
     const auto owner = [&](std::uint64_t h) { return owner_of(h, workers_); };
     return l.dominance.any_held(
         domain_, l.work,
@@ -520,6 +545,8 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   bool skip_dominated_ = false;
   std::size_t skip_dominated_from_ = 0;
   std::size_t recent_keys_ = 0;      // set_skip_dominated
+  RecentKeys recent_union_;          // the workers' recent keys as one (assemble_recent)
+  bool recent_union_ok_ = false;     // whether it holds them
   bool checking_dominance_ = false;  // set_skip_dominated, from its phase on
 };
 

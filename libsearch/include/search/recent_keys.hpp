@@ -34,6 +34,11 @@ namespace search {
 // and take at most an eighth of what it can hold (kBudgetShare), so that
 // under a small limit they leave the search its room; when a ring cannot
 // grow, it keeps what it has and its oldest keys give way.
+//
+// A parallel search's workers each keep their own (parts, written in its
+// insert steps); one more, their union (start_union, assemble), puts the
+// parts' rings of each g and bit count side by side, so that a lookup
+// ANDs one row per bit, not one per part.
 class RecentKeys {
  public:
   // Starts empty for keys of `key_words` words; capacity 0 keeps nothing.
@@ -45,13 +50,28 @@ class RecentKeys {
     words_ = key_words;
     capacity_ = capacity;
     max_bytes_ = budget.reach() / kBudgetShare / std::max<std::size_t>(1, parts);
+    track_ = parts > 1;  // a part of a union: it lists the rings it changes
+  }
+  // Starts empty as the union of `parts` parts started with (key_words,
+  // part_capacity, budget, parts): it takes keys only from assemble().
+  void start_union(std::size_t key_words, std::size_t parts, std::size_t part_capacity,
+                   MemoryBudget& budget) {
+    release(budget);
+    words_ = key_words;
+    part_capacity_ = part_capacity;
+    capacity_ = parts * part_capacity;
+    max_bytes_ = budget.reach() / kBudgetShare;
+    track_ = false;
   }
   // Gives the rings' memory back; it then keeps nothing until started again.
   void release(MemoryBudget& budget) noexcept {
     budget.give_back(bytes_);
     bytes_ = 0;
     capacity_ = 0;
+    part_capacity_ = 0;
     rings_ = {};
+    changed_ = {};
+    failed_ = false;
   }
   bool empty() const noexcept { return capacity_ == 0; }
 
@@ -103,6 +123,64 @@ class RecentKeys {
       held[w] = key[w];
       ring.core[w] &= key[w];
     }
+    if (track_ && !ring.changed) {
+      ring.changed = true;
+      changed_.push_back((std::uint64_t{g} << 32) | bits);
+    }
+  }
+
+  // Makes this (started with start_union) the union of part(0) ..
+  // part(n - 1): per g and bit count, one ring whose slots are the parts'
+  // slots side by side, part i's from i * part_capacity. Copies in only
+  // the rings a part changed since the last call, so it is called between
+  // the parts' adds, never during them. False when the budget refuses the
+  // union its room: from then on it holds nothing until started again, and
+  // the parts are to be asked one by one.
+  template <class Part>
+  bool assemble(std::size_t n, Part&& part, MemoryBudget& budget) {
+    for (std::size_t i = 0; i < n; ++i) {
+      RecentKeys& from = part(i);
+      for (const std::uint64_t where : from.changed_) {
+        const auto g = static_cast<std::uint32_t>(where >> 32);
+        const auto b = static_cast<std::size_t>(where & 0xffffffffu);
+        Ring& ring = from.rings_[g][b];
+        ring.changed = false;
+        if (failed_) continue;
+        Ring* to = union_ring(g, b, budget);
+        if (to == nullptr) {
+          release(budget);
+          failed_ = true;
+          continue;
+        }
+        copy_slots(ring, i * part_capacity_, *to);
+        if (!to->changed) {
+          to->changed = true;
+          changed_.push_back(where);
+        }
+      }
+      from.changed_.clear();
+    }
+    if (failed_) return false;
+    // The rings copied into: their keys' count and common bits, over the parts.
+    for (const std::uint64_t where : changed_) {
+      const auto g = static_cast<std::uint32_t>(where >> 32);
+      const auto b = static_cast<std::size_t>(where & 0xffffffffu);
+      Ring& to = rings_[g][b];
+      to.changed = false;
+      to.count = 0;
+      std::fill(to.core.begin(), to.core.end(), ~Word{0});
+      for (std::size_t i = 0; i < n; ++i) {
+        const RecentKeys& from = part(i);
+        if (g >= from.rings_.size() || b >= from.rings_[g].size()) continue;
+        const Ring& ring = from.rings_[g][b];
+        if (ring.count == 0) continue;
+        to.count += ring.count;
+        for (std::size_t w = 0; w < words_; ++w)
+          to.core[w] &= ring.core[w];
+      }
+    }
+    changed_.clear();
+    return true;
   }
 
  private:
@@ -115,6 +193,7 @@ class RecentKeys {
     std::size_t room = 0;    // keys it has room for
     std::size_t count = 0;   // keys held
     std::size_t next = 0;    // one past the newest key (the oldest's slot when full)
+    bool changed = false;    // listed in changed_ since the last assemble()
   };
 
   // Words of a row of a ring with room for `room` keys: one per 64 slots.
@@ -169,6 +248,48 @@ class RecentKeys {
     return true;
   }
 
+  // The union's ring of g and bit count b, made with room for every part's
+  // slots when first asked for; nullptr when the budget refuses it.
+  Ring* union_ring(std::uint32_t g, std::size_t b, MemoryBudget& budget) {
+    if (rings_.size() <= g) rings_.resize(std::size_t{g} + 1);
+    if (rings_[g].size() <= b) rings_[g].resize(b + 1);
+    Ring& ring = rings_[g][b];
+    if (ring.room != 0) return &ring;
+    const std::size_t positions = words_ * bits::kWordBits;
+    const std::size_t more = (positions * row_words(capacity_) + words_) * sizeof(Word);
+    if (more > max_bytes_ - std::min(max_bytes_, bytes_) || !budget.take(more)) return nullptr;
+    bytes_ += more;
+    ring.rows.assign(positions * row_words(capacity_), 0);
+    ring.core.assign(words_, ~Word{0});
+    ring.room = capacity_;
+    return &ring;
+  }
+  // Copies the part_capacity_ slots of a part's ring, in every row, into
+  // the union's ring `to` from slot `first` on (slots the part has no room
+  // for yet hold no key: zero).
+  void copy_slots(const Ring& from, std::size_t first, Ring& to) const noexcept {
+    const std::size_t positions = words_ * bits::kWordBits;
+    const std::size_t from_stride = row_words(from.room);
+    const std::size_t to_stride = row_words(to.room);
+    for (std::size_t p = 0; p < positions; ++p) {
+      const Word* src = from.rows.data() + p * from_stride;
+      Word* dst = to.rows.data() + p * to_stride;
+      for (std::size_t s = 0; s < part_capacity_; s += bits::kWordBits) {
+        const std::size_t n = std::min(bits::kWordBits, part_capacity_ - s);
+        const Word mask = n == bits::kWordBits ? ~Word{0} : (Word{1} << n) - 1;
+        const Word v = (s / bits::kWordBits < from_stride ? src[s / bits::kWordBits] : 0) & mask;
+        const std::size_t at = first + s;
+        const std::size_t q = at / bits::kWordBits;
+        const std::size_t shift = at % bits::kWordBits;
+        dst[q] = (dst[q] & ~(mask << shift)) | (v << shift);
+        if (shift + n > bits::kWordBits) {
+          const Word high = (Word{1} << (shift + n - bits::kWordBits)) - 1;
+          dst[q + 1] = (dst[q + 1] & ~high) | (v >> (bits::kWordBits - shift));
+        }
+      }
+    }
+  }
+
   // Doubles a ring's room (8 at first, at most capacity_), charged to the
   // budget; leaves it as it is when the budget refuses. The rows widen
   // when the room passes a multiple of 64 slots.
@@ -198,6 +319,13 @@ class RecentKeys {
   std::size_t capacity_ = 0;
   std::size_t bytes_ = 0;      // charged to the budget
   std::size_t max_bytes_ = 0;  // the most bytes_ may reach
+  // A part: whether it lists the rings it changes, and the list ([g][bits]
+  // as g << 32 | bits). The union: each part's capacity, the rings an
+  // assemble() copied into, and whether the budget refused it room.
+  bool track_ = false;
+  std::vector<std::uint64_t> changed_;
+  std::size_t part_capacity_ = 0;
+  bool failed_ = false;
   static constexpr std::size_t kBudgetShare = 8;
 };
 
