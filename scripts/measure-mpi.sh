@@ -3,17 +3,21 @@
 # for each board (default: the five slowest of the 99 problems at one
 # worker), the time `astar` takes
 #   1 process    colorwalk solve, astar:threads=1 (the sequential search)
-#   1 rank x 2   colorwalk-mpi on 1 rank, 2 threads
-#   2 ranks x 1  mpirun -np 2 colorwalk-mpi, 1 thread a rank
-# and, for 2 ranks, the record bytes and messages the ranks sent each other,
-# the phases, and each rank's peak. Times are the solver's own (the CSVs'
-# seconds), not the launcher's start-up. The machine's load average is
-# printed before and after: on a loaded machine the ratios mean little.
+#   R x T        mpirun -np R colorwalk-mpi --threads T, for each layout
+#                given (default 1x2,2x1: 1 rank of 2 threads, 2 ranks of 1)
+# and, for each layout, its speed-up over the one process, the nodes it
+# expanded, the record bytes and messages the ranks sent each other, the
+# phases, and the largest rank's peak. Every layout must prove the one
+# process's length. Times are the solver's own (the CSVs' seconds), not
+# the launcher's start-up. The machine's load average is printed before
+# and after: on a loaded machine the ratios mean little.
 #
-#   scripts/measure-mpi.sh [--build DIR] [--memory SIZE] [BOARD...]
+#   scripts/measure-mpi.sh [--build DIR] [--memory SIZE] [--layouts RxT,...] [BOARD...]
+#   scripts/measure-mpi.sh --layouts 4x1,8x1,16x1,4x4 20_20_08_006 18_18_08_014
 #
 # BOARD: a name in $COLORWALK_DATASETS/99problems (default ../shared/datasets).
 # --memory: each process's and rank's search memory (default 8GiB).
+# A layout of more ranks than cores is run with mpirun --oversubscribe.
 # docs/measurements.md records the figures; docs/parallel.md explains them.
 # It reads the CSVs with python3 (Debian's python3 package).
 set -euo pipefail
@@ -21,16 +25,20 @@ cd "$(dirname "$0")/.."
 
 build=build
 memory=8GiB
+layouts=1x2,2x1
 boards=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --build) build=$2; shift 2 ;;
     --memory) memory=$2; shift 2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --layouts) layouts=$2; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
     -*) echo "measure-mpi: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) boards+=("$1"); shift ;;
   esac
 done
+[[ $layouts =~ ^[1-9][0-9]*x[1-9][0-9]*(,[1-9][0-9]*x[1-9][0-9]*)*$ ]] ||
+  { echo "measure-mpi: --layouts $layouts: give RANKSxTHREADS, comma-separated (1x2,2x1)" >&2; exit 2; }
 [[ ${#boards[@]} -gt 0 ]] || boards=(20_20_08_006 16_16_10_030 20_20_08_003 18_18_08_014 16_16_10_001)
 datasets=${COLORWALK_DATASETS:-../shared/datasets}
 colorwalk=$build/experiments/colorwalk
@@ -56,31 +64,32 @@ field() {
 }
 
 echo "measure-mpi: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-14s %5s %9s %9s %9s %8s %8s %12s %9s %8s %10s\n' board moves 1proc_s \
-  1x2_s 2x1_s 2x1_vs_1 2x1_vs_1x2 bytes_sent messages phases rank_peak_MiB
+printf '%-14s %5s %9s %7s %9s %8s %10s %12s %9s %7s %10s\n' board moves 1proc_s layout seconds speed-up expanded \
+  bytes_sent messages phases rank_peak_MiB
 for name in "${boards[@]}"; do
   board=$datasets/99problems/$name
   [[ -f $board ]] || { echo "measure-mpi: $board is missing" >&2; exit 2; }
   "$colorwalk" solve --boards "$board" --rules flood-it --threads 1 --quiet \
     --solver "astar:threads=1,memory=$mib,seconds=0" --csv "$scratch/one.csv" --overwrite >/dev/null
-  run_mpi() {  # RANKS THREADS NAME: results to NAME.csv, MPI figures to NAME.stats.csv
-    mpirun -np "$1" "$colorwalk_mpi" --boards "$board" --rules flood-it --seconds 0 \
-      --memory-limit "$memory" --threads "$2" --out "$scratch/$3.csv" \
-      --mpi-stats "$scratch/$3.stats.csv" --overwrite
-  }
-  run_mpi 1 2 r1t2
-  run_mpi 2 1 r2t1
   one=$(field seconds "$scratch/one.csv")
-  r1t2=$(field seconds "$scratch/r1t2.csv")
-  r2t1=$(field seconds "$scratch/r2t1.csv")
-  for f in r1t2 r2t1; do
-    [[ $(field proven_optimal "$scratch/$f.csv") == 1 ]] || { echo "measure-mpi: $name not proven ($f)" >&2; exit 1; }
-    [[ $(field moves "$scratch/$f.csv") == $(field moves "$scratch/one.csv") ]] || { echo "measure-mpi: $name: lengths differ ($f)" >&2; exit 1; }
+  printf '%-14s %5s %9.2f %7s %9s %8s %10s\n' "$name" "$(field moves "$scratch/one.csv")" "$one" \
+    1 "" "" "$(field expanded "$scratch/one.csv")"
+  for layout in ${layouts//,/ }; do
+    ranks=${layout%x*}
+    threads=${layout#*x}
+    over=()
+    (( ranks > $(nproc) )) && over=(--oversubscribe)
+    mpirun "${over[@]}" -np "$ranks" "$colorwalk_mpi" --boards "$board" --rules flood-it --seconds 0 \
+      --memory-limit "$memory" --threads "$threads" --out "$scratch/$layout.csv" \
+      --mpi-stats "$scratch/$layout.stats.csv" --overwrite
+    f=$scratch/$layout
+    [[ $(field proven_optimal "$f.csv") == 1 ]] || { echo "measure-mpi: $name not proven ($layout)" >&2; exit 1; }
+    [[ $(field moves "$f.csv") == $(field moves "$scratch/one.csv") ]] || { echo "measure-mpi: $name: lengths differ ($layout)" >&2; exit 1; }
+    seconds=$(field seconds "$f.csv")
+    printf '%-14s %5s %9s %7s %9.2f %8.2f %10s %12s %9s %7s %10s\n' "" "" "" "$layout" "$seconds" \
+      "$(python3 -c "print($one/$seconds)")" "$(field expanded "$f.csv")" \
+      "$(field bytes_sent "$f.stats.csv")" "$(field messages_sent "$f.stats.csv")" \
+      "$(field phases "$f.stats.csv")" "$(field rank_peak_mib "$f.stats.csv")"
   done
-  printf '%-14s %5s %9.2f %9.2f %9.2f %8.2f %8.2f %12s %9s %8s %10s\n' "$name" \
-    "$(field moves "$scratch/one.csv")" "$one" "$r1t2" "$r2t1" \
-    "$(python3 -c "print($one/$r2t1)")" "$(python3 -c "print($r1t2/$r2t1)")" \
-    "$(field bytes_sent "$scratch/r2t1.stats.csv")" "$(field messages_sent "$scratch/r2t1.stats.csv")" \
-    "$(field phases "$scratch/r2t1.stats.csv")" "$(field rank_peak_mib "$scratch/r2t1.stats.csv")"
 done
 echo "measure-mpi: load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
