@@ -20,6 +20,7 @@
 #include "kernel_checks.hpp"
 #include "random_boards.hpp"
 #include "registry/registry.hpp"
+#include "search/beam.hpp"
 #include "search/best_first.hpp"
 #include "search/executor.hpp"
 #include "test_domains.hpp"
@@ -485,4 +486,63 @@ TEST(ParallelAStar, CancelledMidSearchStillAnswers) {
   EXPECT_FALSE(got.proven_optimal);
   EXPECT_TRUE(replay(g, got.moves).ok());
   EXPECT_EQ(got.workers, 4u);
+}
+
+// A beam whose children are costed on several lanes (BeamSearch::search
+// with an executor) is the beam on one: the same status, answer, path and
+// counts, on random boards at widths 4, 16 and 64, on 2, 3, 5 and 8
+// threads (so under TSan too), with a key that prunes some children, and
+// under an expansion limit that stops it midway at the same node.
+TEST(ParallelSearch, ABeamOnSeveralLanesIsTheBeamOnOne) {
+  std::mt19937_64 rng(515);
+  search::Workspace one_ws;
+  search::Workspace lanes_ws;
+  std::size_t solved = 0;
+  std::size_t pruned = 0;
+  std::size_t stopped = 0;
+  for (int i = 0; i < 12; ++i) {
+    const Board board = colorwalk::testing::random_board(rng, 8, 14, 3, 7, Rules::kFloodIt);
+    const ClusterGraph g(board);
+    const ExactDomain domain(g);
+    const auto key = [&](const ExactDomain::State& s, std::uint32_t depth) {
+      if (s.marker.cells_cleared() % 11 == 0) return search::kPruneKey;
+      return domain.beam_key(s, depth);
+    };
+    for (const std::size_t width : {std::size_t{4}, std::size_t{16}, std::size_t{64}}) {
+      search::BeamSearch<ExactDomain> one(domain, one_ws);
+      const auto want = one.search(domain.initial_state(), {}, {.width = width}, key);
+      search::Limits half;
+      half.max_expansions = std::max<std::uint64_t>(1, want.stats.expanded / 2);
+      const auto want_half = one.search(domain.initial_state(), half, {.width = width}, key);
+      solved += want.found ? 1 : 0;
+      pruned += want.stats.pruned;
+      stopped += want_half.status == search::Status::kLimitReached ? 1 : 0;
+      for (const std::size_t lanes : {std::size_t{2}, std::size_t{3}, std::size_t{5}, std::size_t{8}}) {
+        SCOPED_TRACE(::testing::Message() << "board " << i << ", width " << width << ", "
+                                          << lanes << " lanes");
+        search::ThreadExecutor threads(lanes);
+        search::BeamSearch<ExactDomain> several(domain, lanes_ws);
+        for (const auto& [limits, expected] :
+             {std::pair{search::Limits{}, &want}, std::pair{half, &want_half}}) {
+          const auto got =
+              several.search(domain.initial_state(), limits, {.width = width}, key, threads, lanes);
+          EXPECT_EQ(got.status, expected->status);
+          EXPECT_EQ(got.found, expected->found);
+          EXPECT_EQ(got.cost, expected->cost);
+          EXPECT_EQ(got.path, expected->path);
+          EXPECT_EQ(got.stats.expanded, expected->stats.expanded);
+          EXPECT_EQ(got.stats.generated, expected->stats.generated);
+          EXPECT_EQ(got.stats.pruned, expected->stats.pruned);
+          EXPECT_EQ(got.stats.duplicates, expected->stats.duplicates);
+          EXPECT_EQ(got.stats.peak_frontier, expected->stats.peak_frontier);
+          if (got.found) {
+            EXPECT_TRUE(replay(g, got.path).ok());
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(solved, 10u);  // answers, pruned children and stops all exercised
+  EXPECT_GT(pruned, 100u);
+  EXPECT_GT(stopped, 10u);
 }

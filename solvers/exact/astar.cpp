@@ -137,6 +137,10 @@ class AStar final : public Solver {
 
   Solution solve_within_limits(const ClusterGraph& graph, const SolveContext& context) {
     search::Limits limits = search_limits(graph, context, memory_mib_, seconds_, nodes_);
+    const std::size_t workers = threads_ != 0 ? threads_ : context.workers;
+    // The beams cost their children on A*'s workers too (a runner's
+    // processes each run the whole beams themselves).
+    beam_lanes_ = astar_runner == nullptr ? std::max<std::size_t>(1, workers) : 1;
     UpperBound upper = beam_bound(graph, limits);
     // Out of time already: the beams' answer (greedy's, if they were
     // stopped) is the answer; A* would stop at once and complete its root
@@ -165,7 +169,6 @@ class AStar final : public Solver {
       RunnerOutcome astar(astar_runner->run(domain, cost, limits));
       return outcome(graph, domain, astar, astar.status(), cost, upper, cutoff.cut());
     }
-    const std::size_t workers = threads_ != 0 ? threads_ : context.workers;
     if (workers > 1) {
       TbbExecutor executor;
       search::ParallelBestFirstSearch<ExactDomain, BoundedCost, TbbExecutor> astar(
@@ -198,7 +201,7 @@ class AStar final : public Solver {
   UpperBound beam_bound(const ClusterGraph& graph, const search::Limits& limits) {
     UpperBound upper;
     if (beam_width_ == 0) return upper;
-    upper.known = solve_with_beam(graph, workspace_, beam_width_, limits, rules_);
+    upper.known = solve_with_beam(graph, workspace_, beam_width_, limits, rules_, beam_lanes_);
     publish_answer(limits, upper.known);
     // The beams' peak memory (each runs on workspace_ from its own reset).
     upper.beam_peak = upper.known.peak_bytes;
@@ -224,7 +227,7 @@ class AStar final : public Solver {
     ++upper.widenings;
     search::Limits rest = limits;
     if (nodes_ > 0) rest.max_expansions = nodes_ - std::min(nodes_, known.expanded + spent);
-    Solution wider = solve_with_beam(graph, ws, upper.width, rest, rules_);
+    Solution wider = solve_with_beam(graph, ws, upper.width, rest, rules_, beam_lanes_);
     upper.beam_peak = std::max(upper.beam_peak, wider.peak_bytes);
     const std::uint64_t expanded = known.expanded + wider.expanded;
     const std::uint64_t generated = known.generated + wider.generated;
@@ -388,6 +391,7 @@ class AStar final : public Solver {
   bool skip_dominated_;  // BestFirstOptions::skip_dominated, or the parallel search's
   std::size_t dominated_from_;
   std::size_t supersets_;  // BestFirstOptions::recent_keys
+  std::size_t beam_lanes_ = 1;  // the beams' workers: A*'s
   std::size_t threads_;    // 0: SolveContext::workers
 };
 

@@ -12,8 +12,11 @@
 namespace colorwalk {
 
 // A solution by beam search of the given width (greedy when a limit stops
-// the beam first). Never marked optimal.
+// the beam first). Never marked optimal. With lanes > 1, each layer's
+// children are costed on that many oneTBB tasks: the same answer, path
+// and counts as on one.
 Solution solve_with_beam(const ClusterGraph& graph, search::Workspace& workspace, std::size_t width,
-                         const search::Limits& limits, ExactRules rules = {});
+                         const search::Limits& limits, ExactRules rules = {},
+                         std::size_t lanes = 1);
 
 }  // namespace colorwalk
