@@ -857,10 +857,12 @@ TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
 
 // The union of several parts' recent keys (a parallel search's workers')
 // answers every lookup as asking each part does, while keys go on being
-// added to random parts and the union is brought up to date between
-// adds: 3 parts of 6 slots (one row word for all), of 40 (a part's slots
-// across a word boundary) and of 100 (parts of two row words, a union of
-// five), on keys of 3 and 8 words, their rings filled and wrapped around.
+// added to random parts and the union is brought up to date between adds
+// (all at once, or in two shares of the rings, as the workers of a
+// parallel search bring them in): 3 parts of 6 slots (one row word for
+// all), of 40 (a part's slots across a word boundary) and of 100 (parts
+// of two row words, a union of five), on keys of 3 and 8 words, their
+// rings filled and wrapped around.
 // A union the budget refuses holds nothing, says so, and charges nothing.
 TEST(RecentKeys, AUnionOfPartsAnswersAsThePartsDo) {
   for (const auto& size :
@@ -907,7 +909,15 @@ TEST(RecentKeys, AUnionOfPartsAnswersAsThePartsDo) {
         parts[rng() % kParts].add(g, k.data(), budget);
         added.emplace_back(g, k);
       }
-      ASSERT_TRUE(all.assemble(kParts, part, budget)) << "round " << round;
+      if (round % 2 == 0) {
+        ASSERT_TRUE(all.assemble(kParts, part, budget)) << "round " << round;
+      } else {  // in parts, as workers would share it
+        ASSERT_TRUE(all.gather(kParts, part, budget)) << "round " << round;
+        const std::size_t rings = all.pending();
+        all.bring_in(rings / 3, rings, kParts, part);
+        all.bring_in(0, rings / 3, kParts, part);
+        all.gathered();
+      }
       for (int q = 0; q < 20; ++q) {
         Key query = thinned(bases[rng() % bases.size()], static_cast<int>(rng() % 9));
         auto g = static_cast<std::uint32_t>(rng() % 3);

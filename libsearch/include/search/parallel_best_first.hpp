@@ -418,11 +418,19 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   // their recent keys, which the expand steps then ask instead of every
   // worker's (with the same answers). If the budget refuses the union its
   // room, they ask every worker's.
+  // The workers share the copying, a share of the rings each.
   void assemble_recent() {
     if (!recent_union_ok_) return;
-    recent_union_ok_ = recent_union_.assemble(
-        workers_, [&](std::size_t w) -> RecentKeys& { return local_[w].recent; },
-        pws_.worker(0).ws.budget);
+    const auto part = [&](std::size_t w) -> RecentKeys& { return local_[w].recent; };
+    recent_union_ok_ = recent_union_.gather(workers_, part, pws_.worker(0).ws.budget);
+    if (!recent_union_ok_) return;
+    const std::size_t rings = recent_union_.pending();
+    if (rings > 0)
+      executor_(std::min(workers_, rings), [&](std::size_t w) {
+        const std::size_t shares = std::min(workers_, rings);
+        recent_union_.bring_in(rings * w / shares, rings * (w + 1) / shares, workers_, part);
+      });
+    recent_union_.gathered();
   }
 
   // Whether the node a worker holds in l.work, at cost g, its packed state

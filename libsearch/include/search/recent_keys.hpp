@@ -71,6 +71,7 @@ class RecentKeys {
     part_capacity_ = 0;
     rings_ = {};
     changed_ = {};
+    pairs_ = {};
     failed_ = false;
   }
   bool empty() const noexcept { return capacity_ == 0; }
@@ -131,20 +132,32 @@ class RecentKeys {
 
   // Makes this (started with start_union) the union of part(0) ..
   // part(n - 1): per g and bit count, one ring whose slots are the parts'
-  // slots side by side, part i's from i * part_capacity. Copies in only
+  // slots side by side, part i's from i * part_capacity. Brings in only
   // the rings a part changed since the last call, so it is called between
   // the parts' adds, never during them. False when the budget refuses the
   // union its room: from then on it holds nothing until started again, and
-  // the parts are to be asked one by one.
+  // the parts are to be asked one by one. The same as gather(), then
+  // bring_in() of every ring gathered, then gathered().
   template <class Part>
   bool assemble(std::size_t n, Part&& part, MemoryBudget& budget) {
+    if (!gather(n, part, budget)) return false;
+    bring_in(0, pending(), n, part);
+    gathered();
+    return true;
+  }
+  // assemble() in three steps, the second of which workers may share: the
+  // rings the parts changed, listed, each made in the union if new (false
+  // when the budget refuses, as assemble()); then bring_in(from, to) of
+  // rings from .. to - 1 of the pending() listed, on any thread, for
+  // disjoint ranges at once; then gathered() once all are in.
+  template <class Part>
+  bool gather(std::size_t n, Part&& part, MemoryBudget& budget) {
     for (std::size_t i = 0; i < n; ++i) {
       RecentKeys& from = part(i);
       for (const std::uint64_t where : from.changed_) {
         const auto g = static_cast<std::uint32_t>(where >> 32);
         const auto b = static_cast<std::size_t>(where & 0xffffffffu);
-        Ring& ring = from.rings_[g][b];
-        ring.changed = false;
+        from.rings_[g][b].changed = false;
         if (failed_) continue;
         Ring* to = union_ring(g, b, budget);
         if (to == nullptr) {
@@ -152,35 +165,51 @@ class RecentKeys {
           failed_ = true;
           continue;
         }
-        copy_slots(ring, i * part_capacity_, *to);
         if (!to->changed) {
           to->changed = true;
+          to->listed = changed_.size();
           changed_.push_back(where);
         }
+        pairs_.push_back((Word{to->listed} << 32) | i);
       }
       from.changed_.clear();
     }
     if (failed_) return false;
-    // The rings copied into: their keys' count and common bits, over the parts.
-    for (const std::uint64_t where : changed_) {
-      const auto g = static_cast<std::uint32_t>(where >> 32);
-      const auto b = static_cast<std::size_t>(where & 0xffffffffu);
-      Ring& to = rings_[g][b];
-      to.changed = false;
-      to.count = 0;
-      std::fill(to.core.begin(), to.core.end(), ~Word{0});
+    // The (ring, part) pairs in the rings' order: bring_in(from, to) copies
+    // those of its rings.
+    std::sort(pairs_.begin(), pairs_.end());
+    return true;
+  }
+  std::size_t pending() const noexcept { return changed_.size(); }
+  template <class Part>
+  void bring_in(std::size_t from, std::size_t to, std::size_t n, Part&& part) {
+    static const Ring kNone;
+    for (std::size_t j = from; j < to; ++j) {
+      const auto g = static_cast<std::uint32_t>(changed_[j] >> 32);
+      const auto b = static_cast<std::size_t>(changed_[j] & 0xffffffffu);
+      Ring& ring = rings_[g][b];
+      ring.changed = false;
+      ring.count = 0;
+      std::fill(ring.core.begin(), ring.core.end(), ~Word{0});
       for (std::size_t i = 0; i < n; ++i) {
-        const RecentKeys& from = part(i);
-        if (g >= from.rings_.size() || b >= from.rings_[g].size()) continue;
-        const Ring& ring = from.rings_[g][b];
-        if (ring.count == 0) continue;
-        to.count += ring.count;
+        const RecentKeys& p = part(i);
+        const Ring& r = g < p.rings_.size() && b < p.rings_[g].size() ? p.rings_[g][b] : kNone;
+        if (r.count == 0) continue;
+        ring.count += r.count;
         for (std::size_t w = 0; w < words_; ++w)
-          to.core[w] &= ring.core[w];
+          ring.core[w] &= r.core[w];
       }
     }
+    for (std::size_t k = pair_begin(from); k < pair_begin(to); ++k) {
+      const auto g = static_cast<std::uint32_t>(changed_[pairs_[k] >> 32] >> 32);
+      const auto b = static_cast<std::size_t>(changed_[pairs_[k] >> 32] & 0xffffffffu);
+      const std::size_t i = pairs_[k] & 0xffffffffu;
+      copy_slots(part(i).rings_[g][b], i * part_capacity_, rings_[g][b]);
+    }
+  }
+  void gathered() noexcept {
     changed_.clear();
-    return true;
+    pairs_.clear();
   }
 
  private:
@@ -194,6 +223,7 @@ class RecentKeys {
     std::size_t count = 0;   // keys held
     std::size_t next = 0;    // one past the newest key (the oldest's slot when full)
     bool changed = false;    // listed in changed_ since the last assemble()
+    std::size_t listed = 0;  // the union's: its place in changed_ when listed
   };
 
   // Words of a row of a ring with room for `room` keys: one per 64 slots.
@@ -264,6 +294,11 @@ class RecentKeys {
     ring.room = capacity_;
     return &ring;
   }
+  // The first of pairs_ of listed ring j or later.
+  std::size_t pair_begin(std::size_t j) const noexcept {
+    return static_cast<std::size_t>(
+        std::lower_bound(pairs_.begin(), pairs_.end(), Word{j} << 32) - pairs_.begin());
+  }
   // Copies the part_capacity_ slots of a part's ring, in every row, into
   // the union's ring `to` from slot `first` on (slots the part has no room
   // for yet hold no key: zero).
@@ -324,6 +359,7 @@ class RecentKeys {
   // assemble() copied into, and whether the budget refused it room.
   bool track_ = false;
   std::vector<std::uint64_t> changed_;
+  std::vector<Word> pairs_;  // the union's: (listed ring << 32 | part) to copy
   std::size_t part_capacity_ = 0;
   bool failed_ = false;
   static constexpr std::size_t kBudgetShare = 8;
