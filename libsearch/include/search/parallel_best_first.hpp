@@ -6,12 +6,16 @@
 // Workspace of ParallelWorkspace), so no structure is shared and no lock
 // is taken. The search runs in phases. A phase takes K, the smallest key
 // open on any worker, and
-//   1. expand: each worker takes off its open list every node of key K and
-//      expands it, costs each child (kPruneKey drops it there) and writes
+//   1. expand: each worker takes off its open list every node of key K;
+//      laid end to end, worker 0's first, the nodes are cut into equal
+//      shares, one a worker, whoever owns them, and each worker expands
+//      its share: costs each child (kPruneKey drops it there) and writes
 //      the others as records [parent|move][g][key][packed state] into its
 //      outbox for the child's owner;
 //   2. insert: each worker reads the records addressed to it, sender by
-//      sender, each in the order written, and does with every child what
+//      sender, each in the order written (the order of the nodes laid end
+//      to end, so the same as if each owner had expanded its own nodes),
+//      and does with every child what
 //      the sequential search (best_first.hpp) does: drops a duplicate,
 //      updates a known node reached more cheaply and queues it again, or
 //      stores and queues a new one.
@@ -173,7 +177,10 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
       : Core(domain, cost, std::max<std::size_t>(1, workers)),
         pws_(workspace),
         executor_(executor),
-        local_(workers_) {}
+        local_(workers_),
+        portion_from_(workers_),
+        portion_to_(workers_),
+        portion_at_(workers_ + 1) {}
   ParallelBestFirstSearch(const ParallelBestFirstSearch&) = delete;
   ParallelBestFirstSearch& operator=(const ParallelBestFirstSearch&) = delete;
   ~ParallelBestFirstSearch() { release_filters(); }
@@ -296,10 +303,15 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
             stored += pws_.worker(w).ws.table.size();
           checking_dominance_ = stored >= skip_dominated_from_;
         }
-      in_step([&](std::size_t w) { expand_layer(w, key, cut); });
+      if (!cut) {
+        in_step([&](std::size_t w) { take_layer(w, key); });
+        if (stopped()) break;
+      }
+      plan_step();
+      in_step([&](std::size_t i) { expand_share(i, key); });
       ++phases_;
-      for (std::size_t w = 0; w < workers_; ++w)  // the first goal, by global id
-        if (local_[w].goal != kNoNode) goal_ = std::min(goal_, global(local_[w].goal, w));
+      end_step(key);
+      goal_ = step_goal();
       if (goal_ != kNoNode) {
         status_ = Status::kSolved;
         break;
@@ -397,6 +409,16 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
  private:
   // A worker's statistics and states in hand (LayerWorkerState), and:
   struct alignas(64) Local : detail::LayerWorkerState<D> {
+    // The worker's share of the step in hand (positions of the step's
+    // nodes laid end to end, plan_step), the first of it not expanded when
+    // a limit stopped it, and the global id of the goal it found, if any.
+    std::size_t share_from = 0;
+    std::size_t share_to = 0;
+    std::size_t stop_at = 0;
+    NodeId found = kNoNode;
+    // The first goal of each owner's portion in the share, from the first
+    // goal found on: (owner, global id), in the share's order.
+    std::vector<std::pair<std::size_t, NodeId>> goals;
     // set_skip_dominated: the worker's lookup, and the filter of its
     // table's keys (charged to its workspace's budget).
     DominanceCheck dominance;
@@ -507,18 +529,184 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
     return true;
   }
 
-  // Step 1 for worker w (LayeredSearchCore::expand_layer), with the
-  // dominance checks.
-  void expand_layer(std::size_t w, std::int64_t key, bool continuing) {
-    Core::expand_layer(
-        local_[w], pws_.worker(w), key, continuing, [&](NodeId id) { return global(id, w); },
-        [&](Local& l) { return poll(l); },
-        [&](Local& l, std::uint32_t g, const Word* packed) {
-          if constexpr (HasDominatingKeys<D>)
-            return checking_dominance_ && dominated(l, g, packed);
-          else
-            return false;
-        });
+  // Step 1, the expand step, in three parts. take_layer: a new layer's
+  // nodes come off worker w's open list at once, into its layer list, for
+  // the steps to take in turn (children pushed meanwhile, of smaller keys,
+  // would otherwise sit above the layer's remaining nodes).
+  void take_layer(std::size_t w, std::int64_t key) {
+    Local& l = local_[w];
+    LayerWorker& me = pws_.worker(w);
+    me.layer.clear();
+    l.next = 0;
+    l.cut = false;
+    while (!me.ws.heap.empty() && me.ws.heap.top().key == key) {
+      const BinaryHeap::Entry e = me.ws.heap.pop();
+      if (is_stale(me.ws.pool, e)) continue;
+      Word* slot = me.layer.extend(1, me.ws.budget);
+      if (slot == nullptr) {
+        me.ws.heap.push(e, me.ws.budget);  // fits: just popped
+        put_back(l, me, key);
+        halt(l, Status::kLimitReached);
+        return;
+      }
+      *slot = Core::layer_entry(e.id, e.g);
+    }
+  }
+
+  // plan_step: the step takes the next step_expansions_ nodes (at most) of
+  // each worker's layer list; laid end to end, worker 0's first, they are
+  // cut into workers_ equal shares, and worker i expands share i, whoever
+  // owns its nodes. Reading the outboxes sender by sender then gives the
+  // records in the order the owners' own expansions would write them, so
+  // the search is the same whoever expands a node: only the load is
+  // spread evenly, not by the owners' counts.
+  void plan_step() {
+    std::size_t at = 0;
+    for (std::size_t w = 0; w < workers_; ++w) {
+      const std::size_t size = pws_.worker(w).layer.size();
+      portion_from_[w] = local_[w].next;
+      portion_to_[w] = std::min(size, local_[w].next + step_expansions_);
+      portion_at_[w] = at;
+      at += portion_to_[w] - portion_from_[w];
+    }
+    portion_at_[workers_] = at;
+    for (std::size_t i = 0; i < workers_; ++i) {
+      Local& l = local_[i];
+      l.share_from = at * i / workers_;
+      l.share_to = at * (i + 1) / workers_;
+      l.stop_at = l.share_to;
+      l.found = kNoNode;
+    }
+  }
+
+  // expand_share: worker i expands its share of the step into its
+  // outboxes, with the dominance checks.
+  void expand_share(std::size_t i, std::int64_t key) {
+    Local& l = local_[i];
+    LayerWorker& me = pws_.worker(i);
+    for (RecordBuffer& b : me.outbox)
+      b.clear();
+    std::size_t w = 0;  // the owner of the node at position p
+    for (std::size_t p = l.share_from; p < l.share_to; ++p) {
+      while (p >= portion_at_[w + 1]) ++w;
+      const LayerWorker& owner = pws_.worker(w);
+      const Word entry = owner.layer.data()[portion_from_[w] + p - portion_at_[w]];
+      const BinaryHeap::Entry e{key, Core::layer_id(entry), Core::layer_g(entry)};
+      // The next node's record is loaded while this one is expanded.
+      if (p + 1 < l.share_to) __builtin_prefetch(node_at(p + 1));
+      if (is_stale(owner.ws.pool, e)) continue;
+      Word* n = const_cast<Word*>(owner.ws.pool[e.id]);
+      std::atomic_ref<Word>(node_g_word(n)).fetch_or(kClosedFlag, std::memory_order_relaxed);
+      domain_.unpack({n + kHeaderWords, packed_}, l.work);
+      if (domain_.is_goal(l.work)) {
+        find_goals(l, key, p, w, e.id);
+        return;
+      }
+      if constexpr (HasDominatingKeys<D>)
+        if (checking_dominance_ && dominated(l, e.g, n + kHeaderWords)) {
+          ++l.stats.dominated;
+          continue;
+        }
+      if (!poll(l)) {
+        // Not expanded after all: still open, as are the rest of the share.
+        std::atomic_ref<Word>(node_g_word(n)).fetch_and(~kClosedFlag, std::memory_order_relaxed);
+        l.stop_at = p;
+        return;
+      }
+      ++l.stats.expanded;
+      l.moves.clear();
+      domain_.moves(l.work, l.moves);
+      if constexpr (HasMoveFilter<D>)
+        if (node_parent(n) != kNoNode) filter_moves(domain_, l.work, node_move<Move>(n), l.moves);
+      const NodeId parent = global(e.id, w);
+      for (const Move m : l.moves) {
+        l.child = l.work;
+        if (!domain_.apply(l.child, m)) continue;
+        ++l.stats.generated;
+        const std::uint64_t child_g = node_g(n) + edge_cost_of(domain_, l.work, m);
+        const std::int64_t child_key = cost_(l.child, static_cast<std::uint32_t>(child_g));
+        if (child_key == kPruneKey) {
+          ++l.stats.pruned;
+          continue;
+        }
+        to_record(l.child, parent, move_bits(m), child_g, child_key, l.scratch.data());
+        const std::uint64_t hash = hash_of(l.scratch.data());
+        Word* out = me.outbox[owner_of(hash, workers_)].extend(record_, me.ws.budget);
+        if (out == nullptr) {
+          halt(l, Status::kLimitReached);
+          l.stop_at = p;
+          return;
+        }
+        std::copy(l.scratch.begin(), l.scratch.end(), out);
+      }
+    }
+  }
+  // After a goal at position p of owner w's portion: the search ends with
+  // this step, so the rest of the share is only looked through for the
+  // first goal of each other owner's portion in it. run() then takes each
+  // owner's first goal, and of those the smallest global id, as it would
+  // had each owner expanded its own portion.
+  void find_goals(Local& l, std::int64_t key, std::size_t p, std::size_t w, NodeId id) {
+    l.goals.clear();
+    l.goals.push_back({w, global(id, w)});
+    for (std::size_t q = p + 1; q < l.share_to; ++q) {
+      while (q >= portion_at_[w + 1]) ++w;
+      if (l.goals.back().first == w) continue;
+      const LayerWorker& owner = pws_.worker(w);
+      const Word entry = owner.layer.data()[portion_from_[w] + q - portion_at_[w]];
+      const BinaryHeap::Entry e{key, Core::layer_id(entry), Core::layer_g(entry)};
+      if (is_stale(owner.ws.pool, e)) continue;
+      domain_.unpack({owner.ws.pool[e.id] + kHeaderWords, packed_}, l.work);
+      if (domain_.is_goal(l.work)) l.goals.push_back({w, global(e.id, w)});
+    }
+    l.found = l.goals.front().second;
+  }
+  // The goal the step found, if any (kNoNode): of each owner's first goal
+  // in its portion's order (the shares are in that order), the smallest id.
+  NodeId step_goal() const {
+    NodeId first = kNoNode;
+    std::size_t owner_done = workers_;  // the owner whose first goal was taken last
+    bool any = false;
+    for (const Local& l : local_) {
+      if (l.found == kNoNode) continue;
+      for (const auto& [w, id] : l.goals) {
+        if (any && w == owner_done) continue;  // a later goal of that owner's
+        first = std::min(first, id);
+        owner_done = w;
+        any = true;
+      }
+    }
+    return first;
+  }
+
+  // The stored node at position p of the step.
+  const Word* node_at(std::size_t p) const noexcept {
+    const std::size_t w = static_cast<std::size_t>(
+        std::upper_bound(portion_at_.begin(), portion_at_.begin() + workers_ + 1, p) -
+        portion_at_.begin() - 1);
+    const LayerWorker& owner = pws_.worker(w);
+    return owner.ws.pool[Core::layer_id(owner.layer.data()[portion_from_[w] + p - portion_at_[w]])];
+  }
+
+  // end_step: each worker's layer list goes on after the step's portion;
+  // if a limit stopped a share midway, its nodes not expanded go back on
+  // their owners' open lists (run() puts back the rest of the layer).
+  void end_step(std::int64_t key) {
+    for (std::size_t w = 0; w < workers_; ++w) {
+      local_[w].next = portion_to_[w];
+      local_[w].cut = portion_to_[w] < pws_.worker(w).layer.size();
+    }
+    for (std::size_t i = 0; i < workers_; ++i) {
+      const Local& l = local_[i];
+      if (l.found != kNoNode) continue;
+      std::size_t w = 0;
+      for (std::size_t p = l.stop_at; p < l.share_to; ++p) {
+        while (p >= portion_at_[w + 1]) ++w;
+        LayerWorker& owner = pws_.worker(w);
+        const Word entry = owner.layer.data()[portion_from_[w] + p - portion_at_[w]];
+        owner.ws.heap.push({key, Core::layer_id(entry), Core::layer_g(entry)}, owner.ws.budget);
+      }
+    }
   }
 
   // Step 2 for worker w: takes in the records the workers wrote for it,
@@ -553,6 +741,11 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   bool skip_dominated_ = false;
   std::size_t skip_dominated_from_ = 0;
   std::size_t recent_keys_ = 0;      // set_skip_dominated
+  // The step in hand (plan_step): worker w's portion of it, its layer list
+  // from portion_from_[w] to portion_to_[w], at positions portion_at_[w] on.
+  std::vector<std::size_t> portion_from_;
+  std::vector<std::size_t> portion_to_;
+  std::vector<std::size_t> portion_at_;
   RecentKeys recent_union_;          // the workers' recent keys as one (assemble_recent)
   bool recent_union_ok_ = false;     // whether it holds them
   bool checking_dominance_ = false;  // set_skip_dominated, from its phase on
