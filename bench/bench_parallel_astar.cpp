@@ -7,7 +7,14 @@
 // phases.
 // Speed-ups are the ratios of the real times of one run (docs/parallel.md
 // has the figures; --benchmark_filter picks worker counts, e.g. '/[12]/').
+// astar_one_thread/BOARD/W runs the W workers one after another on one
+// thread (an arena of one) and reports `bound`: the one-worker time over
+// this run's time with each parallel part counted at its longest task
+// (the serial rest plus critical_s), what W cores could give were each as
+// fast as one alone; the machine's shared caches, memory and clocks take
+// their share off that on a real W-core run.
 // Needs the datasets (COLORWALK_DATASETS, default ../shared/datasets).
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -45,7 +52,13 @@ std::map<std::string, std::uint64_t>& one_worker_expansions() {
   return expanded;
 }
 
-void solve_board(benchmark::State& state, const std::string& name, int workers) {
+// The real time of each board's one-worker solve.
+std::map<std::string, double>& one_worker_seconds() {
+  static std::map<std::string, double> seconds;
+  return seconds;
+}
+
+void solve_board(benchmark::State& state, const std::string& name, int workers, bool one_thread) {
   const auto path = datasets() / "99problems" / name;
   const auto source = load_file_source({path.string()}, BoardFormat::kFloodItBoards);
   Board board = source->board(0);
@@ -54,17 +67,32 @@ void solve_board(benchmark::State& state, const std::string& name, int workers) 
   const auto solver = builtin_solvers()
                           .parse("astar:memory=16384,seconds=0,threads=" + std::to_string(workers))
                           .make();
+  const int threads = one_thread ? 1 : workers;
   const oneapi::tbb::global_control allow(oneapi::tbb::global_control::max_allowed_parallelism,
-                                          static_cast<std::size_t>(workers));
-  oneapi::tbb::task_arena arena(workers);
+                                          static_cast<std::size_t>(threads));
+  oneapi::tbb::task_arena arena(threads);
   Solution solution;
-  for (auto _ : state)
+  double seconds = 0;
+  for (auto _ : state) {
+    const auto begin = std::chrono::steady_clock::now();
     arena.execute([&] { solution = solver->solve(graph, SolveContext{}); });
+    seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  }
   if (!solution.proven_optimal || !replay(graph, solution.moves).ok()) {
     state.SkipWithError("not proven, or its solution does not replay");
     return;
   }
-  if (workers == 1) one_worker_expansions()[name] = solution.expanded;
+  if (workers == 1) {
+    one_worker_expansions()[name] = solution.expanded;
+    one_worker_seconds()[name] = seconds;
+  }
+  if (one_thread) {
+    state.counters["parallel_s"] = solution.parallel_seconds;
+    state.counters["critical_s"] = solution.critical_seconds;
+    const double span = seconds - solution.parallel_seconds + solution.critical_seconds;
+    if (const auto it = one_worker_seconds().find(name); it != one_worker_seconds().end())
+      state.counters["bound"] = it->second / span;
+  }
   state.counters["moves"] = static_cast<double>(solution.moves.size());
   state.counters["expanded"] = static_cast<double>(solution.expanded);
   state.counters["wait_s"] = solution.wait_seconds;
@@ -86,14 +114,21 @@ int main(int argc, char** argv) {
                  (datasets() / "99problems").c_str());
     return require != nullptr && std::string_view(require) == "1" ? 1 : 77;
   }
-  for (const char* name : kBoards)
-    for (const int workers : kWorkers)
-      benchmark::RegisterBenchmark(
-          ("astar/" + std::string(name) + "/" + std::to_string(workers)).c_str(),
-          [name, workers](benchmark::State& s) { solve_board(s, name, workers); })
-          ->Iterations(1)
-          ->UseRealTime()
-          ->Unit(benchmark::kSecond);
+  for (const bool one_thread : {false, true})
+    for (const char* name : kBoards)
+      for (const int workers : kWorkers) {
+        if (one_thread && workers == 1) continue;
+        benchmark::RegisterBenchmark(
+            (std::string(one_thread ? "astar_one_thread/" : "astar/") + name + "/" +
+             std::to_string(workers))
+                .c_str(),
+            [name, workers, one_thread](benchmark::State& s) {
+              solve_board(s, name, workers, one_thread);
+            })
+            ->Iterations(1)
+            ->UseRealTime()
+            ->Unit(benchmark::kSecond);
+      }
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -462,6 +462,14 @@ TEST(ParallelAStar, TakesTheWorkersOfferedUnlessPinned) {
   EXPECT_EQ(pinned.workers, 1u);
   EXPECT_EQ(by_default.moves.size(), pinned.moves.size());
   EXPECT_TRUE(by_default.proven_optimal && pinned.proven_optimal);
+  // What the parallel parts took: the workers' search's steps (and beams)
+  // ran as parallel calls, each at most as long as all its tasks; the
+  // pinned solve ran none.
+  EXPECT_GT(by_default.parallel_seconds, 0.0);
+  EXPECT_GT(by_default.critical_seconds, 0.0);
+  EXPECT_LE(by_default.critical_seconds, by_default.parallel_seconds);
+  EXPECT_EQ(pinned.parallel_seconds, 0.0);
+  EXPECT_EQ(pinned.critical_seconds, 0.0);
 }
 
 // Cancellation through the solver: a board far too hard to finish, the

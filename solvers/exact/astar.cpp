@@ -141,6 +141,7 @@ class AStar final : public Solver {
     // The beams cost their children on A*'s workers too (a runner's
     // processes each run the whole beams themselves).
     beam_lanes_ = astar_runner == nullptr ? std::max<std::size_t>(1, workers) : 1;
+    times_ = {};
     UpperBound upper = beam_bound(graph, limits);
     // Out of time already: the beams' answer (greedy's, if they were
     // stopped) is the answer; A* would stop at once and complete its root
@@ -170,7 +171,7 @@ class AStar final : public Solver {
       return outcome(graph, domain, astar, astar.status(), cost, upper, cutoff.cut());
     }
     if (workers > 1) {
-      TbbExecutor executor;
+      TbbExecutor executor(&times_);
       search::ParallelBestFirstSearch<ExactDomain, BoundedCost, TbbExecutor> astar(
           domain, parallel_, cost, executor, workers);
       astar.set_skip_dominated(skip_dominated_, dominated_from_, supersets_);
@@ -201,7 +202,8 @@ class AStar final : public Solver {
   UpperBound beam_bound(const ClusterGraph& graph, const search::Limits& limits) {
     UpperBound upper;
     if (beam_width_ == 0) return upper;
-    upper.known = solve_with_beam(graph, workspace_, beam_width_, limits, rules_, beam_lanes_);
+    upper.known = solve_with_beam(graph, workspace_, beam_width_, limits, rules_, beam_lanes_,
+                                  &times_);
     publish_answer(limits, upper.known);
     // The beams' peak memory (each runs on workspace_ from its own reset).
     upper.beam_peak = upper.known.peak_bytes;
@@ -227,7 +229,7 @@ class AStar final : public Solver {
     ++upper.widenings;
     search::Limits rest = limits;
     if (nodes_ > 0) rest.max_expansions = nodes_ - std::min(nodes_, known.expanded + spent);
-    Solution wider = solve_with_beam(graph, ws, upper.width, rest, rules_, beam_lanes_);
+    Solution wider = solve_with_beam(graph, ws, upper.width, rest, rules_, beam_lanes_, &times_);
     upper.beam_peak = std::max(upper.beam_peak, wider.peak_bytes);
     const std::uint64_t expanded = known.expanded + wider.expanded;
     const std::uint64_t generated = known.generated + wider.generated;
@@ -330,6 +332,8 @@ class AStar final : public Solver {
     solution.pruned = upper.known.pruned + stats.pruned;
     solution.workers = stats.workers;
     solution.wait_seconds = stats.wait_seconds;
+    solution.parallel_seconds = times_.wall_seconds;
+    solution.critical_seconds = times_.critical_seconds;
     solution.phases = stats.phases;
     // The sequential A* reuses workspace_, so its peak covers what the
     // beams left there; the parallel one holds its own workspace while
@@ -392,6 +396,7 @@ class AStar final : public Solver {
   std::size_t dominated_from_;
   std::size_t supersets_;  // BestFirstOptions::recent_keys
   std::size_t beam_lanes_ = 1;  // the beams' workers: A*'s
+  ExecutorTimes times_;         // what the parallel parts of a solve took
   std::size_t threads_;    // 0: SolveContext::workers
 };
 

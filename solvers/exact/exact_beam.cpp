@@ -8,7 +8,8 @@
 namespace colorwalk {
 
 Solution solve_with_beam(const ClusterGraph& graph, search::Workspace& workspace, std::size_t width,
-                         const search::Limits& limits, ExactRules rules, std::size_t lanes) {
+                         const search::Limits& limits, ExactRules rules, std::size_t lanes,
+                         ExecutorTimes* times) {
   // Past the limits, the keys of the children in hand are cut short (the
   // beam stops at its next look at the clock; its answer is never proven).
   const BoundCutoff cutoff(limits);
@@ -17,7 +18,7 @@ Solution solve_with_beam(const ClusterGraph& graph, search::Workspace& workspace
   const auto key = [&](const ExactDomain::State& s, std::uint32_t g) {
     return domain.beam_key(s, g);
   };
-  TbbExecutor executor;
+  TbbExecutor executor(times);
   const auto result =
       lanes > 1 ? beam.search(domain.initial_state(), limits, {.width = width}, key, executor, lanes)
                 : beam.search(domain.initial_state(), limits, {.width = width}, key);

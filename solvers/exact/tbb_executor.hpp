@@ -15,8 +15,11 @@
 // libsearch tests.
 #pragma once
 
+#include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <memory>
+#include <vector>
 
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
@@ -26,10 +29,38 @@
 
 namespace colorwalk {
 
+// What an executor's calls took: their wall time, and per call the
+// longest of its tasks, summed. On one thread (an arena of one, where the
+// tasks run in turn), the rest of a search's time plus critical_seconds is
+// what as many cores as tasks would take, each as fast as that one alone.
+struct ExecutorTimes {
+  double wall_seconds = 0;
+  double critical_seconds = 0;
+};
+
 class TbbExecutor {
  public:
+  // `times` (if any) gathers what the calls took.
+  explicit TbbExecutor(ExecutorTimes* times = nullptr) : times_(times) {}
+
   template <class F>
   void operator()(std::size_t n, F&& f) {
+    if (times_ == nullptr) return run(n, f);
+    using Clock = std::chrono::steady_clock;
+    if (busy_.size() < n) busy_.resize(n);
+    const auto begin = Clock::now();
+    run(n, [&](std::size_t i) {
+      const auto t0 = Clock::now();
+      f(i);
+      busy_[i] = std::chrono::duration<double>(Clock::now() - t0).count();
+    });
+    times_->wall_seconds += std::chrono::duration<double>(Clock::now() - begin).count();
+    times_->critical_seconds += *std::max_element(busy_.begin(), busy_.begin() + n);
+  }
+
+ private:
+  template <class F>
+  void run(std::size_t n, F&& f) {
 #ifdef COLORWALK_THREAD_SANITIZER
     if (!threads_ || threads_->threads() < n)
       threads_ = std::make_unique<search::ThreadExecutor>(n);
@@ -42,8 +73,9 @@ class TbbExecutor {
 #endif
   }
 
+  ExecutorTimes* times_ = nullptr;
+  std::vector<double> busy_;  // the call in hand's tasks' times
 #ifdef COLORWALK_THREAD_SANITIZER
- private:
   std::unique_ptr<search::ThreadExecutor> threads_;
 #endif
 };

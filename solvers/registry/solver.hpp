@@ -78,6 +78,10 @@ struct Solution {
   std::uint32_t workers = 1;
   std::uint64_t phases = 0;
   double wait_seconds = 0;
+  // Its parallel parts (TbbExecutor calls, ExecutorTimes): their wall time,
+  // and per call the longest of its tasks, summed.
+  double parallel_seconds = 0;
+  double critical_seconds = 0;
 };
 
 class Solver {
