@@ -696,6 +696,25 @@ TEST(RecentKeys, TakeAtMostAnEighthOfTheBudget) {
   EXPECT_EQ(budget.used(), 0u);
 }
 
+// Keys for the RecentKeys tests: `n` dense random keys of `words` words,
+// and a key with `drop` random bits cleared.
+std::vector<std::vector<search::Word>> dense_keys(std::mt19937_64& rng, std::size_t n,
+                                                  std::size_t words) {
+  std::vector<std::vector<search::Word>> keys(n, std::vector<search::Word>(words));
+  for (auto& k : keys)
+    for (search::Word& w : k)
+      w = rng() | rng();
+  return keys;
+}
+std::vector<search::Word> thinned_key(std::mt19937_64& rng, std::vector<search::Word> key,
+                                      int drop) {
+  for (int i = 0; i < drop; ++i) {
+    const std::size_t bit = rng() % (64 * key.size());
+    key[bit / 64] &= ~(search::Word{1} << (bit % 64));
+  }
+  return key;
+}
+
 // The superset check's RecentKeys against a plain model of its rings (per
 // g and bit count, the last `capacity` keys added): a key is held as a
 // superset exactly when some kept key at its g has its bits and more, for
@@ -726,18 +745,8 @@ TEST(RecentKeys, HoldsExactlyTheStrictSupersetsAmongTheLastKeysOfEachSize) {
     std::map<std::pair<std::uint32_t, std::size_t>, std::deque<Key>> model;
     std::vector<Key> added;
     // Keys from a few dense bases, so that subsets and supersets are common.
-    std::vector<Key> bases(4, Key(words));
-    for (Key& b : bases)
-      for (search::Word& w : b)
-        w = rng() | rng();
-    const auto thinned = [&](const Key& k, int drop) {
-      Key out = k;
-      for (int i = 0; i < drop; ++i) {
-        const std::size_t bit = rng() % (64 * words);
-        out[bit / 64] &= ~(search::Word{1} << (bit % 64));
-      }
-      return out;
-    };
+    const std::vector<Key> bases = dense_keys(rng, 4, words);
+    const auto thinned = [&](const Key& k, int drop) { return thinned_key(rng, k, drop); };
     std::size_t held = 0;
     std::size_t checked = 0;
     for (int step = 0; step < 6000; ++step) {
@@ -881,18 +890,8 @@ TEST(RecentKeys, AUnionOfPartsAnswersAsThePartsDo) {
     all.start_union(words, kParts, capacity, budget);
     const auto part = [&](std::size_t i) -> search::RecentKeys& { return parts[i]; };
     using Key = std::vector<search::Word>;
-    std::vector<Key> bases(4, Key(words));
-    for (Key& b : bases)
-      for (search::Word& w : b)
-        w = rng() | rng();
-    const auto thinned = [&](const Key& k, int drop) {
-      Key out = k;
-      for (int i = 0; i < drop; ++i) {
-        const std::size_t bit = rng() % (64 * words);
-        out[bit / 64] &= ~(search::Word{1} << (bit % 64));
-      }
-      return out;
-    };
+    const std::vector<Key> bases = dense_keys(rng, 4, words);
+    const auto thinned = [&](const Key& k, int drop) { return thinned_key(rng, k, drop); };
     std::size_t held = 0;
     std::size_t checked = 0;
     for (int round = 0; round < 300; ++round) {

@@ -43,30 +43,11 @@ class BeamSearch {
   SearchResult<Move> search(const State& start, const Limits& limits, const BeamOptions& options,
                             Cost&& cost) {
     SearchResult<Move> result;
-    packed_ = domain_.packed_words();
-    key_ = key_words_of(domain_);
-    ws_.begin(kHeaderWords + packed_, limits.max_bytes);
-    ws_.scratch.resize(packed_);
     Stats& stats = result.stats;
-    stats.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
     const LimitClock clock(limits);
-    publisher_.start(limits.progress);
-    layer_.clear();
-    next_.clear();
-    if (domain_.is_goal(start)) {
-      result.status = Status::kSolved;
-      result.found = true;
-      return result;
-    }
+    if (!begin(start, limits, result)) return result;
     work_ = start;
     child_ = start;
-    domain_.pack(start, ws_.scratch);
-    const NodeId root = push_node(ws_, kNoNode, 0, 0);
-    if (root == kNoNode) {
-      result.status = Status::kLimitReached;
-      return result;
-    }
-    layer_.push_back({0, root});
     for (std::uint32_t depth = 0; !layer_.empty(); ++depth) {
       next_.clear();
       if (options.detect_duplicates) ws_.table.clear();
@@ -133,29 +114,10 @@ class BeamSearch {
                             Cost&& cost, Executor& executor, std::size_t lanes) {
     if (lanes <= 1) return search(start, limits, options, cost);
     SearchResult<Move> result;
-    packed_ = domain_.packed_words();
-    key_ = key_words_of(domain_);
-    ws_.begin(kHeaderWords + packed_, limits.max_bytes);
-    ws_.scratch.resize(packed_);
     Stats& stats = result.stats;
-    stats.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
     const LimitClock clock(limits);
-    publisher_.start(limits.progress);
-    layer_.clear();
-    next_.clear();
-    if (domain_.is_goal(start)) {
-      result.status = Status::kSolved;
-      result.found = true;
-      return result;
-    }
+    if (!begin(start, limits, result)) return result;
     if (lanes_.size() < lanes) lanes_.resize(lanes);
-    domain_.pack(start, ws_.scratch);
-    const NodeId root = push_node(ws_, kNoNode, 0, 0);
-    if (root == kNoNode) {
-      result.status = Status::kLimitReached;
-      return result;
-    }
-    layer_.push_back({0, root});
     for (std::uint32_t depth = 0; !layer_.empty(); ++depth) {
       next_.clear();
       if (options.detect_duplicates) ws_.table.clear();
@@ -216,6 +178,33 @@ class BeamSearch {
       return a.key < b.key || (a.key == b.key && a.id < b.id);
     }
   };
+
+  // Starts a search from `start`: the workspace, and the root as the first
+  // layer. False when it has ended already (`result` says how: the start
+  // is a goal, or the budget refuses the root).
+  bool begin(const State& start, const Limits& limits, SearchResult<Move>& result) {
+    packed_ = domain_.packed_words();
+    key_ = key_words_of(domain_);
+    ws_.begin(kHeaderWords + packed_, limits.max_bytes);
+    ws_.scratch.resize(packed_);
+    result.stats.node_bytes = (kHeaderWords + packed_) * sizeof(Word);
+    publisher_.start(limits.progress);
+    layer_.clear();
+    next_.clear();
+    if (domain_.is_goal(start)) {
+      result.status = Status::kSolved;
+      result.found = true;
+      return false;
+    }
+    domain_.pack(start, ws_.scratch);
+    const NodeId root = push_node(ws_, kNoNode, 0, 0);
+    if (root == kNoNode) {
+      result.status = Status::kLimitReached;
+      return false;
+    }
+    layer_.push_back({0, root});
+    return true;
+  }
 
   // Keeps the child packed in ws_.scratch, reached from `parent` by the
   // move of bits `move` at depth + 1, of key `key`, unless it is a

@@ -613,31 +613,9 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
         l.stop_at = p;
         return;
       }
-      ++l.stats.expanded;
-      l.moves.clear();
-      domain_.moves(l.work, l.moves);
-      if constexpr (HasMoveFilter<D>)
-        if (node_parent(n) != kNoNode) filter_moves(domain_, l.work, node_move<Move>(n), l.moves);
-      const NodeId parent = global(e.id, w);
-      for (const Move m : l.moves) {
-        l.child = l.work;
-        if (!domain_.apply(l.child, m)) continue;
-        ++l.stats.generated;
-        const std::uint64_t child_g = node_g(n) + edge_cost_of(domain_, l.work, m);
-        const std::int64_t child_key = cost_(l.child, static_cast<std::uint32_t>(child_g));
-        if (child_key == kPruneKey) {
-          ++l.stats.pruned;
-          continue;
-        }
-        to_record(l.child, parent, move_bits(m), child_g, child_key, l.scratch.data());
-        const std::uint64_t hash = hash_of(l.scratch.data());
-        Word* out = me.outbox[owner_of(hash, workers_)].extend(record_, me.ws.budget);
-        if (out == nullptr) {
-          halt(l, Status::kLimitReached);
-          l.stop_at = p;
-          return;
-        }
-        std::copy(l.scratch.begin(), l.scratch.end(), out);
+      if (!this->expand_node(l, me, n, global(e.id, w))) {
+        l.stop_at = p;
+        return;
       }
     }
   }

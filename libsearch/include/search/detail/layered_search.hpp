@@ -307,32 +307,41 @@ class LayeredSearchCore {
         put_back(l, me, key);
         return;
       }
-      ++l.stats.expanded;
-      l.moves.clear();
-      domain_.moves(l.work, l.moves);
-      if constexpr (HasMoveFilter<D>)
-        if (node_parent(n) != kNoNode) filter_moves(domain_, l.work, node_move<Move>(n), l.moves);
-      const NodeId parent = self(e.id);
-      for (const Move m : l.moves) {
-        l.child = l.work;
-        if (!domain_.apply(l.child, m)) continue;
-        ++l.stats.generated;
-        const std::uint64_t child_g = node_g(n) + edge_cost_of(domain_, l.work, m);
-        const std::int64_t child_key = cost_(l.child, static_cast<std::uint32_t>(child_g));
-        if (child_key == kPruneKey) {
-          ++l.stats.pruned;
-          continue;
-        }
-        to_record(l.child, parent, move_bits(m), child_g, child_key, l.scratch.data());
-        const std::uint64_t hash = hash_of(l.scratch.data());
-        Word* out = me.outbox[owner_of(hash, workers_)].extend(record_, ws.budget);
-        if (out == nullptr) {
-          halt(l, Status::kLimitReached);
-          return;
-        }
-        std::copy(l.scratch.begin(), l.scratch.end(), out);
-      }
+      if (!expand_node(l, me, n, self(e.id))) return;
     }
+  }
+
+  // Expands stored node n, its state unpacked in l.work and `parent` its
+  // global id: costs each child and writes those the cost keeps into
+  // me.outbox for their owners. False when the budget refuses an outbox
+  // room (the worker halts).
+  template <class Local>
+  bool expand_node(Local& l, LayerWorker& me, const Word* n, NodeId parent) {
+    ++l.stats.expanded;
+    l.moves.clear();
+    domain_.moves(l.work, l.moves);
+    if constexpr (HasMoveFilter<D>)
+      if (node_parent(n) != kNoNode) filter_moves(domain_, l.work, node_move<Move>(n), l.moves);
+    for (const Move m : l.moves) {
+      l.child = l.work;
+      if (!domain_.apply(l.child, m)) continue;
+      ++l.stats.generated;
+      const std::uint64_t child_g = node_g(n) + edge_cost_of(domain_, l.work, m);
+      const std::int64_t child_key = cost_(l.child, static_cast<std::uint32_t>(child_g));
+      if (child_key == kPruneKey) {
+        ++l.stats.pruned;
+        continue;
+      }
+      to_record(l.child, parent, move_bits(m), child_g, child_key, l.scratch.data());
+      const std::uint64_t hash = hash_of(l.scratch.data());
+      Word* out = me.outbox[owner_of(hash, workers_)].extend(record_, me.ws.budget);
+      if (out == nullptr) {
+        halt(l, Status::kLimitReached);
+        return false;
+      }
+      std::copy(l.scratch.begin(), l.scratch.end(), out);
+    }
+    return true;
   }
 
   // Worker `l` takes the records of `in`, in order: false when a limit
