@@ -411,13 +411,12 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   struct alignas(64) Local : detail::LayerWorkerState<D> {
     // The worker's share of the step in hand (positions of the step's
     // nodes laid end to end, plan_step), the first of it not expanded when
-    // a limit stopped it, and the global id of the goal it found, if any.
+    // a limit stopped it, and the goals it found: the first of each
+    // owner's portion in the share from its first goal on, (owner, global
+    // id), in the share's order.
     std::size_t share_from = 0;
     std::size_t share_to = 0;
     std::size_t stop_at = 0;
-    NodeId found = kNoNode;
-    // The first goal of each owner's portion in the share, from the first
-    // goal found on: (owner, global id), in the share's order.
     std::vector<std::pair<std::size_t, NodeId>> goals;
     // set_skip_dominated: the worker's lookup, and the filter of its
     // table's keys (charged to its workspace's budget).
@@ -438,9 +437,9 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
 
   // Brings the keys the workers' insert steps stored into the union of
   // their recent keys, which the expand steps then ask instead of every
-  // worker's (with the same answers). If the budget refuses the union its
-  // room, they ask every worker's.
-  // The workers share the copying, a share of the rings each.
+  // worker's (with the same answers); the workers share the copying, a
+  // share of the rings each. If the budget refuses the union its room, the
+  // expand steps ask every worker's.
   void assemble_recent() {
     if (!recent_union_ok_) return;
     const auto part = [&](std::size_t w) -> RecentKeys& { return local_[w].recent; };
@@ -575,7 +574,7 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
       l.share_from = at * i / workers_;
       l.share_to = at * (i + 1) / workers_;
       l.stop_at = l.share_to;
-      l.found = kNoNode;
+      l.goals.clear();
     }
   }
 
@@ -588,12 +587,15 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
       b.clear();
     std::size_t w = 0;  // the owner of the node at position p
     for (std::size_t p = l.share_from; p < l.share_to; ++p) {
-      while (p >= portion_at_[w + 1]) ++w;
+      const Word entry = step_entry(p, w);
       const LayerWorker& owner = pws_.worker(w);
-      const Word entry = owner.layer.data()[portion_from_[w] + p - portion_at_[w]];
       const BinaryHeap::Entry e{key, Core::layer_id(entry), Core::layer_g(entry)};
       // The next node's record is loaded while this one is expanded.
-      if (p + 1 < l.share_to) __builtin_prefetch(node_at(p + 1));
+      if (p + 1 < l.share_to) {
+        std::size_t next_owner = w;
+        const Word next = step_entry(p + 1, next_owner);
+        __builtin_prefetch(pws_.worker(next_owner).ws.pool[Core::layer_id(next)]);
+      }
       if (is_stale(owner.ws.pool, e)) continue;
       Word* n = const_cast<Word*>(owner.ws.pool[e.id]);
       std::atomic_ref<Word>(node_g_word(n)).fetch_or(kClosedFlag, std::memory_order_relaxed);
@@ -625,45 +627,36 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   // owner's first goal, and of those the smallest global id, as it would
   // had each owner expanded its own portion.
   void find_goals(Local& l, std::int64_t key, std::size_t p, std::size_t w, NodeId id) {
-    l.goals.clear();
     l.goals.push_back({w, global(id, w)});
     for (std::size_t q = p + 1; q < l.share_to; ++q) {
-      while (q >= portion_at_[w + 1]) ++w;
+      const Word entry = step_entry(q, w);
       if (l.goals.back().first == w) continue;
       const LayerWorker& owner = pws_.worker(w);
-      const Word entry = owner.layer.data()[portion_from_[w] + q - portion_at_[w]];
       const BinaryHeap::Entry e{key, Core::layer_id(entry), Core::layer_g(entry)};
       if (is_stale(owner.ws.pool, e)) continue;
       domain_.unpack({owner.ws.pool[e.id] + kHeaderWords, packed_}, l.work);
       if (domain_.is_goal(l.work)) l.goals.push_back({w, global(e.id, w)});
     }
-    l.found = l.goals.front().second;
   }
   // The goal the step found, if any (kNoNode): of each owner's first goal
   // in its portion's order (the shares are in that order), the smallest id.
   NodeId step_goal() const {
     NodeId first = kNoNode;
-    std::size_t owner_done = workers_;  // the owner whose first goal was taken last
-    bool any = false;
-    for (const Local& l : local_) {
-      if (l.found == kNoNode) continue;
+    std::size_t owner_done = workers_;  // the owner whose first goal was taken last (none)
+    for (const Local& l : local_)
       for (const auto& [w, id] : l.goals) {
-        if (any && w == owner_done) continue;  // a later goal of that owner's
+        if (w == owner_done) continue;  // a later goal of that owner's
         first = std::min(first, id);
         owner_done = w;
-        any = true;
       }
-    }
     return first;
   }
 
-  // The stored node at position p of the step.
-  const Word* node_at(std::size_t p) const noexcept {
-    const std::size_t w = static_cast<std::size_t>(
-        std::upper_bound(portion_at_.begin(), portion_at_.begin() + workers_ + 1, p) -
-        portion_at_.begin() - 1);
-    const LayerWorker& owner = pws_.worker(w);
-    return owner.ws.pool[Core::layer_id(owner.layer.data()[portion_from_[w] + p - portion_at_[w]])];
+  // The layer entry at position p of the step; w: the owner of an earlier
+  // position (0 at first), moved on to p's owner.
+  Word step_entry(std::size_t p, std::size_t& w) const noexcept {
+    while (p >= portion_at_[w + 1]) ++w;
+    return pws_.worker(w).layer.data()[portion_from_[w] + p - portion_at_[w]];
   }
 
   // end_step: each worker's layer list goes on after the step's portion;
@@ -676,12 +669,11 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
     }
     for (std::size_t i = 0; i < workers_; ++i) {
       const Local& l = local_[i];
-      if (l.found != kNoNode) continue;
+      if (!l.goals.empty()) continue;
       std::size_t w = 0;
       for (std::size_t p = l.stop_at; p < l.share_to; ++p) {
-        while (p >= portion_at_[w + 1]) ++w;
+        const Word entry = step_entry(p, w);
         LayerWorker& owner = pws_.worker(w);
-        const Word entry = owner.layer.data()[portion_from_[w] + p - portion_at_[w]];
         owner.ws.heap.push({key, Core::layer_id(entry), Core::layer_g(entry)}, owner.ws.budget);
       }
     }
