@@ -1,7 +1,6 @@
 #include "exact/exact_beam.hpp"
 
 #include "exact/exact_domain.hpp"
-#include "exact/tbb_executor.hpp"
 #include "game/greedy_move.hpp"
 #include "search/beam.hpp"
 
@@ -20,8 +19,7 @@ Solution solve_with_beam(const ClusterGraph& graph, search::Workspace& workspace
   };
   TbbExecutor executor(times);
   const auto result =
-      lanes > 1 ? beam.search(domain.initial_state(), limits, {.width = width}, key, executor, lanes)
-                : beam.search(domain.initial_state(), limits, {.width = width}, key);
+      beam.search(domain.initial_state(), limits, {.width = width}, key, executor, lanes);
   Solution solution;
   solution.expanded = result.stats.expanded;
   solution.generated = result.stats.generated;
