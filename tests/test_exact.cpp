@@ -956,6 +956,22 @@ TEST(AStar, SupersetsOfRecentRegionsSkipMoreNodesForTheSameOptimum) {
   EXPECT_TRUE(replay(g, a.moves).ok());
 }
 
+// A* pauses for each wider beam once it has expanded as many nodes as
+// that beam will: on the articles' board 66 (optimum 32) a one-wide beam
+// leaves a wide gap, and A* pauses for beams 4, 16, 64 and 256 wide (after
+// about 130, 530, 2,100 and 8,400 expansions), whose answers lower the
+// bound under the nodes it has stored; it still proves the optimum, alone
+// and on the parallel search.
+TEST(AStar, PausesForWiderBeamsKeepTheOptimum) {
+  const ClusterGraph g(ArticlesSource(67).board(66));
+  for (const char* spec : {"astar:beam=1,widenings=4", "astar:beam=1,widenings=4,threads=3"}) {
+    const Solution s = builtin_solvers().parse(spec).make()->solve(g, SolveContext{});
+    EXPECT_TRUE(s.proven_optimal) << spec;
+    EXPECT_EQ(s.moves.size(), 32u) << spec;
+    EXPECT_TRUE(replay(g, s.moves).ok()) << spec;
+  }
+}
+
 TEST(AStar, AtALimitReturnsAValidUnprovenSolution) {
   // The articles' board 66 (optimum 32) needs more than 50 expansions to
   // be proven, and more than 16 MiB without skipping dominated nodes
@@ -971,12 +987,18 @@ TEST(AStar, AtALimitReturnsAValidUnprovenSolution) {
   // The node limit is the board's, beams included: also those run while
   // A* is paused (after 100 expansions here; they and A* take about 44,000
   // to prove it).
-  for (const char* spec : {"astar:nodes=30000,rise2_from=100",
-                           "astar:nodes=30000,rise2_from=100,threads=3"}) {
+  // So are the wider beams A* pauses for as it outgrows a one-wide beam
+  // (after about 130 and 530 expansions here).
+  const std::pair<const char*, std::uint64_t> limited[] = {
+      {"astar:nodes=30000,rise2_from=100", 30000},
+      {"astar:nodes=30000,rise2_from=100,threads=3", 30000},
+      {"astar:nodes=2000,beam=1", 2000},
+      {"astar:nodes=2000,beam=1,threads=3", 2000}};
+  for (const auto& [spec, nodes] : limited) {
     const Solution s = builtin_solvers().parse(spec).make()->solve(g, SolveContext{});
     EXPECT_FALSE(s.proven_optimal) << spec;
     EXPECT_TRUE(replay(g, s.moves).ok()) << spec;
-    EXPECT_EQ(s.expanded, 30000u) << spec;
+    EXPECT_EQ(s.expanded, nodes) << spec;
   }
   std::atomic<bool> cancel{true};
   const Solution c = builtin_solvers().parse("astar").make()->solve(g, SolveContext{0, &cancel});

@@ -1,15 +1,15 @@
-// astar: exact solving. A beam search gives an upper bound (a wider one on
-// boards where it is far above the lower bound), then A* on libsearch's
-// pooled best-first search over ExactDomain states (the completion bound,
-// told each node's last move so that its test plays only the moves the
-// search would, or with completion=0 the elimination bound; the dominance,
-// neutral-move and commutation rules, duplicate detection on the absorbed
+// astar: exact solving. A beam search gives an upper bound (wider ones
+// where it is far above the lower bound, as A* outgrows them), then A* on
+// libsearch's pooled best-first search over ExactDomain states (the
+// completion bound, told each node's last move so that its test plays only
+// the moves the search would, or with completion=0 the elimination bound;
+// the dominance, neutral-move and commutation rules, duplicate detection on the absorbed
 // set, and (dominated=1, the default) no expansion of a node whose region
 // plus one frontier cluster, or plus one colour's frontier clusters, is
 // stored at no larger depth, or whose region a region stored recently at
 // its depth strictly contains) keeps only nodes whose f can beat it. A*
-// that grows large is paused once for wider beams, which may lower the
-// bound, and then tries the bound's rise 2 (run_astar). Optimal when it
+// that grows large is paused for wider beams, which may lower the bound,
+// and then tries the bound's rise 2 (run_astar). Optimal when it
 // finishes (A*'s path, or the beam's if nothing beats it); at a node,
 // memory or time limit it returns the better of the beam's answer and the
 // best open node completed greedily, with proven_optimal = 0 and the
@@ -129,8 +129,9 @@ class AStar final : public Solver {
   struct UpperBound {
     Solution known;
     std::uint64_t beam_peak = 0;
-    std::size_t width = 0;        // the widest beam run so far
-    std::uint32_t widenings = 0;  // the wider beams run so far
+    std::size_t width = 0;          // the widest beam run so far
+    std::uint32_t widenings = 0;    // the wider beams run so far
+    std::uint32_t start_bound = 0;  // the start's elimination bound
   };
 
   using BoundedCost = AStarBoundedCost;
@@ -208,15 +209,21 @@ class AStar final : public Solver {
     // The beams' peak memory (each runs on workspace_ from its own reset).
     upper.beam_peak = upper.known.peak_bytes;
     if (limits_passed(limits)) return upper;
-    Solution& known = upper.known;
     const BoundCutoff cutoff(limits);
-    const std::uint32_t start_bound = elimination_bound(
-        graph, graph.initial_state(), std::numeric_limits<std::uint32_t>::max(), &cutoff);
+    upper.start_bound = elimination_bound(graph, graph.initial_state(),
+                                          std::numeric_limits<std::uint32_t>::max(), &cutoff);
     upper.width = beam_width_;
-    while (upper.widenings < widenings_ && known.moves.size() >= start_bound + kWideGap &&
-           !limits_passed(limits))
-      widen_beam(graph, workspace_, limits, upper);
+    // A runner's A* is not paused: its wider beams come first.
+    if (astar_runner != nullptr)
+      while (gap_is_wide(upper) && !limits_passed(limits))
+        widen_beam(graph, workspace_, limits, upper);
     return upper;
+  }
+
+  // Whether a wider beam is due: widenings left, and the answer still
+  // kWideGap or more above the start's lower bound.
+  bool gap_is_wide(const UpperBound& upper) const noexcept {
+    return upper.widenings < widenings_ && upper.known.moves.size() >= upper.start_bound + kWideGap;
   }
 
   // Runs a beam kWiderBeam times as wide as the last, on `ws`, and keeps
@@ -241,16 +248,26 @@ class AStar final : public Solver {
     publish_answer(limits, known);
   }
 
-  // Runs A* to its end, pausing it once when it has expanded rise2_from_
-  // nodes, or a quarter as many for each layer of f beyond two between the
-  // smallest open f and the bound (each layer multiplies the nodes still
-  // to expand): a search that large will take far longer than wide beams,
-  // so up to kLateWidenings more beams, each kWiderBeam times as wide, run
-  // then (on late_workspace_, while A* keeps workspace_) to tighten the
-  // bound, and from then on the bound's rise 2 (AStarBoundedCost) prunes
-  // the nodes of A*'s last layer. A lower bound leaves nodes on the open
-  // list whose f reaches it: A* ends, exhausted, when the smallest open f
-  // does. Returns the search's status, kExhausted for that end too.
+  // Runs A* to its end, pausing it for wider beams and rise 2.
+  //
+  // While the beams' answer stays kWideGap or more above the start's lower
+  // bound (gap_is_wide), A* pauses for a beam kWiderBeam times as wide as
+  // the last once it has expanded as many nodes as that beam will (its
+  // width times the answer's moves): a search that outgrows the beam is
+  // worth a tighter bound, and one that ends sooner never pays for it.
+  //
+  // It pauses once more when it has expanded rise2_from_ nodes, or a
+  // quarter as many for each layer of f beyond two between the smallest
+  // open f and the bound (each layer multiplies the nodes still to
+  // expand): a search that large will take far longer than wide beams, so
+  // the wider beams still due and up to kLateWidenings more, each
+  // kWiderBeam times as wide as the last, run then, and from then on the bound's
+  // rise 2 (AStarBoundedCost) prunes the nodes of A*'s last layer.
+  //
+  // The beams run on late_workspace_, while A* keeps workspace_. A lower
+  // bound leaves nodes on the open list whose f reaches it: A* ends,
+  // exhausted, when the smallest open f does. Returns the search's status,
+  // kExhausted for that end too.
   template <class Search>
   search::Status run_astar(Search& astar, BoundedCost& cost, const ClusterGraph& graph,
                            const search::Limits& limits, UpperBound& upper) {
@@ -258,14 +275,20 @@ class AStar final : public Solver {
     // the start.
     bool grown = beam_width_ == 0 || completion_ < 2 || rise2_from_ == 0;
     bool below = false;  // every open f reaches the bound
+    bool widen = false;  // a wider beam is due
     const auto pause = [&](std::int64_t key, std::size_t) {
       if (key == search::kPruneKey) return false;  // nothing open: the search ends
       const std::uint64_t f = cost.bound_of_key(key);
       if (f >= cost.bound) return below = true;
+      if (gap_is_wide(upper) &&
+          astar.stats().expanded >= upper.width * kWiderBeam * upper.known.moves.size())
+        return widen = true;
       if (grown) return false;
       // Each layer of f still below the bound multiplies what A* has left
-      // to expand: with more than two layers to go, pause sooner.
-      const std::uint64_t layers = std::min<std::uint64_t>(cost.bound - f, kFarLayers);
+      // to expand: with more than two layers to go, pause sooner (not
+      // while wider beams, which may take layers off, are still due).
+      const std::uint64_t layers =
+          gap_is_wide(upper) ? 0 : std::min<std::uint64_t>(cost.bound - f, kFarLayers);
       const std::uint64_t from = rise2_from_ >> (2 * (std::max<std::uint64_t>(layers, 2) - 2));
       if (astar.stats().expanded < from) return false;
       return grown = true;
@@ -274,10 +297,6 @@ class AStar final : public Solver {
       const search::Status status = astar.run_until(pause);
       if (status != search::Status::kRunning) return status;
       if (below) return search::Status::kExhausted;
-      // Nothing open: the search ends at its next step, and no beam helps.
-      const std::int64_t open_key = astar.smallest_open_key();
-      const std::uint64_t proven =
-          open_key == search::kPruneKey ? cost.bound : cost.bound_of_key(open_key);
       // The beams get what A*, sequential or parallel, has left of the limit.
       search::Limits late = limits;
       if (limits.max_bytes > 0)
@@ -286,17 +305,34 @@ class AStar final : public Solver {
       const std::uint64_t before = upper.beam_peak;
       const std::uint64_t beams_expanded = upper.known.expanded;
       upper.beam_peak = 0;
-      for (std::uint32_t widening = 0; widening < kLateWidenings &&
-                                       upper.known.moves.size() > proven && !limits_passed(limits);
-           ++widening)
-        widen_beam(graph, late_workspace_, late, upper, astar.stats().expanded);
+      if (widen) {
+        widen = false;
+        if (limits_passed(limits))
+          upper.widenings = widenings_;  // no time for it: A* stops at its next step
+        else
+          widen_beam(graph, late_workspace_, late, upper, astar.stats().expanded);
+      } else {
+        // Nothing open: the search ends at its next step, and no beam helps.
+        const std::int64_t open_key = astar.smallest_open_key();
+        const std::uint64_t proven =
+            open_key == search::kPruneKey ? cost.bound : cost.bound_of_key(open_key);
+        // The wider beams still due first, then the late ones.
+        while (gap_is_wide(upper) && !limits_passed(limits))
+          widen_beam(graph, late_workspace_, late, upper, astar.stats().expanded);
+        upper.widenings = widenings_;
+        for (std::uint32_t widening = 0;
+             widening < kLateWidenings && upper.known.moves.size() > proven &&
+             !limits_passed(limits);
+             ++widening)
+          widen_beam(graph, late_workspace_, late, upper, astar.stats().expanded);
+        cost.rise = kMaxRise;  // rise 2 from now on
+      }
       // Those beams' memory was held beside A*'s.
       upper.beam_peak = std::max(before, upper.beam_peak + astar.stats().peak_bytes);
       late_workspace_.trim(0);
       // The node limit is the board's: A* has what those beams left of it.
       if (nodes_ > 0) astar.spend_expansions(upper.known.expanded - beams_expanded);
       cost.bound = std::min(cost.bound, static_cast<std::uint32_t>(upper.known.moves.size()));
-      cost.rise = kMaxRise;  // rise 2 from now on
     }
   }
 
@@ -394,10 +430,10 @@ class AStar final : public Solver {
   ExactRules rules_;
   bool skip_dominated_;  // BestFirstOptions::skip_dominated, or the parallel search's
   std::size_t dominated_from_;
-  std::size_t supersets_;  // BestFirstOptions::recent_keys
+  std::size_t supersets_;       // BestFirstOptions::recent_keys
   std::size_t beam_lanes_ = 1;  // the beams' workers: A*'s
   ExecutorTimes times_;         // what the parallel parts of a solve took
-  std::size_t threads_;    // 0: SolveContext::workers
+  std::size_t threads_;         // 0: SolveContext::workers
 };
 
 using P = AStarParams;
@@ -420,7 +456,8 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "rise2_from nodes"},
                {&P::widenings, "widenings", 0, 8,
                 "the wider beams run at most, each 4 times as wide as the last, while "
-                "the answer stays 5 or more above the start's lower bound"},
+                "the answer stays 5 or more above the start's lower bound; A* pauses "
+                "for each once it has expanded as many nodes as that beam will"},
                completion_param<P>(
                    "the completion bound's largest rise: the elimination bound, raised "
                    "by up to this where no colour can be complete as early as it "
@@ -462,8 +499,9 @@ const SolverRegistration kAStar{SolverDescription<P>{
     // silently doing nothing.
     .refuse = [](const P& p) -> std::string {
       const auto needs_rise2 = [&](const std::string& setting) {
-        return setting + " shapes the completion bound's rise 2, so it needs completion=2 (here "
-                         "completion=" +
+        return setting +
+               " shapes the completion bound's rise 2, so it needs completion=2 (here "
+               "completion=" +
                format_param(p.completion) + ")";
       };
       if (p.completion >= 2) return {};
