@@ -81,9 +81,9 @@ struct AStarParams {
   // With completion=2, the longest walk rise 2 may take, which it then
   // tries only to prune (0: no limit; RiseLimits, bounds.hpp).
   std::uint32_t walk = kDefaultWalk;
-  // With completion=2, the nodes A* expands before it pauses for wider
-  // beams and rise 2 (run_astar; fewer where many layers of f are left): a
-  // small search spends more on rise 2's walks than they spare it.
+  // With completion=2, the nodes A* expands before it pauses for the late
+  // wider beams and rise 2 (run_astar; fewer where many layers of f are
+  // left): a small search spends more on rise 2's walks than they spare it.
   std::uint64_t rise2_from = kDefaultRise2From;
   bool dominance = true;
   bool neutral = true;
@@ -196,10 +196,9 @@ class AStar final : public Solver {
   // An upper bound first: A* then keeps only nodes that can beat it, which
   // spares it most of its memory, and if none can, the bound is optimal.
   // A wide gap between that bound and the start's lower bound marks a board
-  // where A* will take far longer than a beam: a beam kWiderBeam times as
-  // wide is then cheap, and a tighter bound keeps A* from storing and
-  // expanding nodes whose f equals the optimum. Up to widenings_ times
-  // while the gap stays that wide (docs/lab-notes.md).
+  // where A* may take far longer than a beam; there run_astar pauses A* for
+  // wider beams (gap_is_wide). A runner's A* is not paused: its wider beams
+  // run here, before it (docs/lab-notes.md).
   UpperBound beam_bound(const ClusterGraph& graph, const search::Limits& limits) {
     UpperBound upper;
     if (beam_width_ == 0) return upper;
@@ -213,7 +212,6 @@ class AStar final : public Solver {
     upper.start_bound = elimination_bound(graph, graph.initial_state(),
                                           std::numeric_limits<std::uint32_t>::max(), &cutoff);
     upper.width = beam_width_;
-    // A runner's A* is not paused: its wider beams come first.
     if (astar_runner != nullptr)
       while (gap_is_wide(upper) && !limits_passed(limits))
         widen_beam(graph, workspace_, limits, upper);
@@ -271,8 +269,8 @@ class AStar final : public Solver {
   template <class Search>
   search::Status run_astar(Search& astar, BoundedCost& cost, const ClusterGraph& graph,
                            const search::Limits& limits, UpperBound& upper) {
-    // No pause with nothing to widen, without rise 2, or with rise 2 from
-    // the start.
+    // No rise-2 pause with nothing to widen, without rise 2, or with rise 2
+    // from the start (the pauses for wider beams come all the same).
     bool grown = beam_width_ == 0 || completion_ < 2 || rise2_from_ == 0;
     bool below = false;  // every open f reaches the bound
     bool widen = false;  // a wider beam is due
@@ -297,11 +295,13 @@ class AStar final : public Solver {
       const search::Status status = astar.run_until(pause);
       if (status != search::Status::kRunning) return status;
       if (below) return search::Status::kExhausted;
-      // The beams get what A*, sequential or parallel, has left of the limit.
+      // The beams get what A*, sequential or parallel, has left of the
+      // limit: the parallel one holds its own workspace beside workspace_.
+      const std::size_t held =
+          astar.stats().peak_bytes + (astar.stats().workers > 1 ? workspace_.budget.used() : 0);
       search::Limits late = limits;
       if (limits.max_bytes > 0)
-        late.max_bytes =
-            limits.max_bytes - std::min<std::size_t>(limits.max_bytes, astar.stats().peak_bytes);
+        late.max_bytes = limits.max_bytes - std::min<std::size_t>(limits.max_bytes, held);
       const std::uint64_t before = upper.beam_peak;
       const std::uint64_t beams_expanded = upper.known.expanded;
       upper.beam_peak = 0;
@@ -328,7 +328,7 @@ class AStar final : public Solver {
         cost.rise = kMaxRise;  // rise 2 from now on
       }
       // Those beams' memory was held beside A*'s.
-      upper.beam_peak = std::max(before, upper.beam_peak + astar.stats().peak_bytes);
+      upper.beam_peak = std::max(before, upper.beam_peak + held);
       late_workspace_.trim(0);
       // The node limit is the board's: A* has what those beams left of it.
       if (nodes_ > 0) astar.spend_expansions(upper.known.expanded - beams_expanded);
@@ -468,10 +468,10 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "this many moves, and only to prune (0: everywhere)"},
                {&P::rise2_from, "rise2_from", 0, 1e15,
                 "with completion=2: once A* has expanded this many nodes (4 times fewer "
-                "for each layer of f beyond two still below the bound, 16 at most) it "
-                "pauses for two wider beams, then tries rise 2 (0: rise 2 from the start, "
-                "and no pause); a small search spends more on rise 2's walks than they "
-                "spare it"},
+                "for each layer of f beyond two still below the bound, 16 at most, once "
+                "the wider beams due have run) it pauses for the wider beams still due "
+                "and two more, then tries rise 2 (0: rise 2 from the start, and no such "
+                "pause); a small search spends more on rise 2's walks than they spare it"},
                {&P::dominance, "dominance", 0, 1,
                 "1: a state with a dominant move offers it alone (0: off, for ablation)"},
                {&P::neutral, "neutral", 0, 1, "1: neutral moves are dropped (0: off)"},
