@@ -3,8 +3,8 @@
 // libsearch's pooled best-first search over ExactDomain states (the
 // completion bound, told each node's last move so that its test plays only
 // the moves the search would, or with completion=0 the elimination bound;
-// the dominance, neutral-move and commutation rules, duplicate detection on the absorbed
-// set, and (dominated=1, the default) no expansion of a node whose region
+// the dominance, neutral-move and commutation rules, duplicate detection
+// on the absorbed set, and (dominated=1, the default) no expansion of a node whose region
 // plus one frontier cluster, or plus one colour's frontier clusters, is
 // stored at no larger depth, or whose region a region stored recently at
 // its depth strictly contains) keeps only nodes whose f can beat it. A*
@@ -259,8 +259,8 @@ class AStar final : public Solver {
   // open f and the bound (each layer multiplies the nodes still to
   // expand): a search that large will take far longer than wide beams, so
   // the wider beams still due and up to kLateWidenings more, each
-  // kWiderBeam times as wide as the last, run then, and from then on the bound's
-  // rise 2 (AStarBoundedCost) prunes the nodes of A*'s last layer.
+  // kWiderBeam times as wide as the last, run then, and from then on the
+  // bound's rise 2 (AStarBoundedCost) prunes the nodes of A*'s last layer.
   //
   // The beams run on late_workspace_, while A* keeps workspace_. A lower
   // bound leaves nodes on the open list whose f reaches it: A* ends,
@@ -499,9 +499,8 @@ const SolverRegistration kAStar{SolverDescription<P>{
     // silently doing nothing.
     .refuse = [](const P& p) -> std::string {
       const auto needs_rise2 = [&](const std::string& setting) {
-        return setting +
-               " shapes the completion bound's rise 2, so it needs completion=2 (here "
-               "completion=" +
+        return setting + " shapes the completion bound's rise 2, so it needs completion=2 (here "
+                         "completion=" +
                format_param(p.completion) + ")";
       };
       if (p.completion >= 2) return {};

@@ -1,6 +1,7 @@
 #include "exact/exact_beam.hpp"
 
 #include "exact/exact_domain.hpp"
+#include "exact/tbb_executor.hpp"
 #include "game/greedy_move.hpp"
 #include "search/beam.hpp"
 

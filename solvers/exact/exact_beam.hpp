@@ -5,12 +5,13 @@
 #include <cstddef>
 
 #include "exact/exact_domain.hpp"
-#include "exact/tbb_executor.hpp"
 #include "registry/solver.hpp"
 #include "search/limits.hpp"
 #include "search/workspace.hpp"
 
 namespace colorwalk {
+
+struct ExecutorTimes;  // exact/tbb_executor.hpp
 
 // A solution by beam search of the given width (greedy when a limit stops
 // the beam first). Never marked optimal. With lanes > 1, each layer's

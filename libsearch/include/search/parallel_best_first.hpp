@@ -277,7 +277,7 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
         break;
       }
       // The layer a step cut short goes on first (its key is still open
-      // somewhere: expand_layer stopped at a worker's share of a step).
+      // somewhere: end_step left the rest of a worker's layer list).
       std::int64_t key = kPruneKey;
       bool cut = false;
       std::size_t open = 0;
@@ -529,27 +529,11 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   }
 
   // Step 1, the expand step, in three parts. take_layer: a new layer's
-  // nodes come off worker w's open list at once, into its layer list, for
-  // the steps to take in turn (children pushed meanwhile, of smaller keys,
-  // would otherwise sit above the layer's remaining nodes).
+  // nodes come off worker w's open list into its layer list
+  // (LayeredSearchCore::take_layer).
   void take_layer(std::size_t w, std::int64_t key) {
-    Local& l = local_[w];
-    LayerWorker& me = pws_.worker(w);
-    me.layer.clear();
-    l.next = 0;
-    l.cut = false;
-    while (!me.ws.heap.empty() && me.ws.heap.top().key == key) {
-      const BinaryHeap::Entry e = me.ws.heap.pop();
-      if (is_stale(me.ws.pool, e)) continue;
-      Word* slot = me.layer.extend(1, me.ws.budget);
-      if (slot == nullptr) {
-        me.ws.heap.push(e, me.ws.budget);  // fits: just popped
-        put_back(l, me, key);
-        halt(l, Status::kLimitReached);
-        return;
-      }
-      *slot = Core::layer_entry(e.id, e.g);
-    }
+    local_[w].cut = false;
+    Core::take_layer(local_[w], pws_.worker(w), key);
   }
 
   // plan_step: the step takes the next step_expansions_ nodes (at most) of

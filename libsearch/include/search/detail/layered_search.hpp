@@ -243,6 +243,31 @@ class LayeredSearchCore {
   // poll(l): false when a limit stops the worker (it counts the
   // expansion); skip(l, g, packed): whether the node is dominated (checked
   // after the goal test, before the poll).
+  // A new layer: its nodes of key `key` come off the worker's open list at
+  // once, into its layer list, for the steps to take in turn (children
+  // pushed meanwhile, of smaller keys, would otherwise sit above the
+  // layer's remaining nodes). False when the budget refuses the list room
+  // (the worker halts).
+  template <class Local>
+  bool take_layer(Local& l, LayerWorker& me, std::int64_t key) {
+    Workspace& ws = me.ws;
+    me.layer.clear();
+    l.next = 0;
+    while (!ws.heap.empty() && ws.heap.top().key == key) {
+      const BinaryHeap::Entry e = ws.heap.pop();
+      if (is_stale(ws.pool, e)) continue;
+      Word* slot = me.layer.extend(1, ws.budget);
+      if (slot == nullptr) {
+        ws.heap.push(e, ws.budget);  // fits: just popped
+        put_back(l, me, key);
+        halt(l, Status::kLimitReached);
+        return false;
+      }
+      *slot = layer_entry(e.id, e.g);
+    }
+    return true;
+  }
+
   template <class Local, class Self, class Poll, class Skip>
   void expand_layer(Local& l, LayerWorker& me, std::int64_t key, bool continuing, Self&& self,
                     Poll&& poll, Skip&& skip) {
@@ -251,23 +276,7 @@ class LayeredSearchCore {
     Workspace& ws = me.ws;
     RecordBuffer& layer = me.layer;
     if (!continuing) {
-      // A new layer: its nodes come off the open list at once, for the
-      // steps to take in turn (children pushed meanwhile, of smaller keys,
-      // would otherwise sit above the layer's remaining nodes).
-      layer.clear();
-      l.next = 0;
-      while (!ws.heap.empty() && ws.heap.top().key == key) {
-        const BinaryHeap::Entry e = ws.heap.pop();
-        if (is_stale(ws.pool, e)) continue;
-        Word* slot = layer.extend(1, ws.budget);
-        if (slot == nullptr) {
-          ws.heap.push(e, ws.budget);  // fits: just popped
-          put_back(l, me, key);
-          halt(l, Status::kLimitReached);
-          return;
-        }
-        *slot = layer_entry(e.id, e.g);
-      }
+      if (!take_layer(l, me, key)) return;
     } else if (!l.cut) {
       return;  // its share of the layer is done
     }
