@@ -598,6 +598,22 @@ int wait_for(pid_t pid, int seconds) {
   return -1;
 }
 
+// Waits up to `seconds` for `pid` to catch `sig` (its handler in place, as
+// /proc shows); whether it does.
+bool wait_until_catching(pid_t pid, int sig, int seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  const std::string status = "/proc/" + std::to_string(pid) + "/status";
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::istringstream in(read_file(status));
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind("SigCgt:", 0) == 0 &&
+          (std::stoull(line.substr(7), nullptr, 16) >> (sig - 1) & 1) != 0)
+        return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
 // The lines of a results CSV with `seconds` and `run` left out.
 std::vector<std::string> rows_of(const std::string& csv) {
   return split_lines(without_seconds(read_file(csv)));
@@ -899,9 +915,15 @@ TEST(Limits, ASecondInterruptAbandonsAnyBoard) {
                            "dfs:depth=8,seconds=0,nodes=0", "dijkstra-greedy:depth=8,seconds=0"}) {
     const pid_t pid = spawn(dir, {"solve", "--boards", boards, "--solver", spec, "--threads", "1"});
     ASSERT_GT(pid, 0);
+    ASSERT_TRUE(wait_until_catching(pid, SIGINT, 60)) << spec;
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     ASSERT_EQ(kill(pid, SIGINT), 0);
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    // Two interrupts pending at once are one: the second waits until the
+    // first has been handled.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (read_file(dir.file("spawned.err")).find("colorwalk: stopping") == std::string::npos &&
+           std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
     kill(pid, SIGINT);
     EXPECT_EQ(wait_for(pid, 30), 130) << spec << ": " << read_file(dir.file("spawned.err"));
     EXPECT_NE(read_file(dir.file("spawned.err")).find("abandoning the boards being solved"),
