@@ -253,6 +253,9 @@ class AStar final : public Solver {
   // the last once it has expanded as many nodes as that beam will (its
   // width times the answer's moves): a search that outgrows the beam is
   // worth a tighter bound, and one that ends sooner never pays for it.
+  // Not once A* is in its last layer of f below the bound: there a shorter
+  // answer spares it only the search for a goal it is heading to (ties go
+  // to the deeper node), and the beam rarely pays for itself.
   //
   // It pauses once more when it has expanded rise2_from_ nodes, or a
   // quarter as many for each layer of f beyond two between the smallest
@@ -278,7 +281,7 @@ class AStar final : public Solver {
       if (key == search::kPruneKey) return false;  // nothing open: the search ends
       const std::uint64_t f = cost.bound_of_key(key);
       if (f >= cost.bound) return below = true;
-      if (gap_is_wide(upper) &&
+      if (gap_is_wide(upper) && cost.bound - f > 1 &&
           astar.stats().expanded >= upper.width * kWiderBeam * upper.known.moves.size())
         return widen = true;
       if (grown) return false;
@@ -457,7 +460,8 @@ const SolverRegistration kAStar{SolverDescription<P>{
                {&P::widenings, "widenings", 0, 8,
                 "the wider beams run at most, each 4 times as wide as the last, while "
                 "the answer stays 5 or more above the start's lower bound; A* pauses "
-                "for each once it has expanded as many nodes as that beam will"},
+                "for each once it has expanded as many nodes as that beam will, unless "
+                "it is in its last layer of f below the answer"},
                completion_param<P>(
                    "the completion bound's largest rise: the elimination bound, raised "
                    "by up to this where no colour can be complete as early as it "
