@@ -253,9 +253,10 @@ class AStar final : public Solver {
   // the last once it has expanded as many nodes as that beam will (its
   // width times the answer's moves): a search that outgrows the beam is
   // worth a tighter bound, and one that ends sooner never pays for it.
-  // Not once A* is in its last layer of f below the bound: there a shorter
-  // answer spares it only the search for a goal it is heading to (ties go
-  // to the deeper node), and the beam rarely pays for itself.
+  // Only while more than kNearLayers layers of f lie between A*'s smallest
+  // open f and the bound: nearer, a shorter answer spares A* little of a
+  // search already heading for a goal (ties go to the deeper node), and
+  // the beam rarely pays for itself.
   //
   // It pauses once more when it has expanded rise2_from_ nodes, or a
   // quarter as many for each layer of f beyond two between the smallest
@@ -281,7 +282,7 @@ class AStar final : public Solver {
       if (key == search::kPruneKey) return false;  // nothing open: the search ends
       const std::uint64_t f = cost.bound_of_key(key);
       if (f >= cost.bound) return below = true;
-      if (gap_is_wide(upper) && cost.bound - f > 1 &&
+      if (gap_is_wide(upper) && cost.bound - f > kNearLayers &&
           astar.stats().expanded >= upper.width * kWiderBeam * upper.known.moves.size())
         return widen = true;
       if (grown) return false;
@@ -417,6 +418,7 @@ class AStar final : public Solver {
   static constexpr std::uint32_t kWideGap = 5;
   static constexpr std::size_t kWiderBeam = 4;
   static constexpr std::uint32_t kLateWidenings = 2;
+  static constexpr std::uint64_t kNearLayers = 2;  // run_astar: no wider beam this near the end
   static constexpr std::uint64_t kFarLayers = 4;  // run_astar's pause: 16 times sooner at most
 
   search::Workspace workspace_;         // kept across the boards this instance solves
@@ -460,8 +462,9 @@ const SolverRegistration kAStar{SolverDescription<P>{
                {&P::widenings, "widenings", 0, 8,
                 "the wider beams run at most, each 4 times as wide as the last, while "
                 "the answer stays 5 or more above the start's lower bound; A* pauses "
-                "for each once it has expanded as many nodes as that beam will, unless "
-                "it is in its last layer of f below the answer"},
+                "for each once it has expanded as many nodes as that beam will, while "
+                "more than two layers of f lie between its smallest open f and the "
+                "answer"},
                completion_param<P>(
                    "the completion bound's largest rise: the elimination bound, raised "
                    "by up to this where no colour can be complete as early as it "
