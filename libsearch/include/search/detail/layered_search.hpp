@@ -236,13 +236,6 @@ class LayeredSearchCore {
       ws.heap.pop();
   }
 
-  // The expand step of worker `l`: expands its next share (at most
-  // step_expansions_) of its open nodes of key `key` into me.outbox, one
-  // per worker of the run; `continuing`: the layer of the step before,
-  // which some worker cut short. self(id): a local id's global id;
-  // poll(l): false when a limit stops the worker (it counts the
-  // expansion); skip(l, g, packed): whether the node is dominated (checked
-  // after the goal test, before the poll).
   // A new layer: its nodes of key `key` come off the worker's open list at
   // once, into its layer list, for the steps to take in turn (children
   // pushed meanwhile, of smaller keys, would otherwise sit above the
@@ -268,6 +261,13 @@ class LayeredSearchCore {
     return true;
   }
 
+  // The expand step of worker `l`: expands its next share (at most
+  // step_expansions_) of its open nodes of key `key` into me.outbox, one
+  // per worker of the run; `continuing`: the layer of the step before,
+  // which some worker cut short. self(id): a local id's global id;
+  // poll(l): false when a limit stops the worker (it counts the
+  // expansion); skip(l, g, packed): whether the node is dominated (checked
+  // after the goal test, before the poll).
   template <class Local, class Self, class Poll, class Skip>
   void expand_layer(Local& l, LayerWorker& me, std::int64_t key, bool continuing, Self&& self,
                     Poll&& poll, Skip&& skip) {
