@@ -12,14 +12,13 @@ ClusterBalls::ClusterBalls(const ClusterGraph& graph) {
   every_.assign(words, 0);
   for (ClusterId x = 0; x < n; ++x)
     search::bits::set(every_, x);
-  offset_.resize(n);
-  eccentricity_.resize(n);
+  places_.resize(n);
   // A breadth-first search from every cluster, gathering neighbour sets in
   // registers (ClusterGraph::neighbors_of).
   with_set_words(words, [&]<std::size_t N>() {
     if constexpr (N != 0) {
       for (ClusterId u = 0; u < n; ++u) {
-        offset_[u] = balls_.size();
+        places_[u].first = static_cast<std::uint32_t>(balls_.size());
         std::array<Word, N> ball{};
         std::array<Word, N> layer{};
         ball[u / search::bits::kWordBits] = Word{1} << (u % search::bits::kWordBits);
@@ -38,7 +37,7 @@ ClusterBalls::ClusterBalls(const ClusterGraph& graph) {
             ball[w] |= layer[w];
           ++r;
         }
-        eccentricity_[u] = r;
+        places_[u].eccentricity = r;
       }
     }
   });

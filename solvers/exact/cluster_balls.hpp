@@ -30,19 +30,26 @@ class ClusterBalls {
   std::size_t words() const noexcept { return words_; }
   // The clusters within distance r of u.
   const Word* ball(ClusterId u, std::uint32_t r) const noexcept {
-    return r >= eccentricity_[u] ? every_.data() : balls_.data() + offset_[u] + r * words_;
+    const Place place = places_[u];
+    return r >= place.eccentricity ? every_.data() : balls_.data() + place.first + r * words_;
   }
   std::size_t bytes() const noexcept {
-    return (balls_.size() + every_.size()) * sizeof(Word) + offset_.size() * sizeof(std::size_t) +
-           eccentricity_.size() * sizeof(std::uint32_t);
+    return (balls_.size() + every_.size()) * sizeof(Word) + places_.size() * sizeof(Place);
   }
 
  private:
+  // Where a cluster's balls start in balls_ and its largest distance, side
+  // by side so that ball() reads one entry (at most 1024 clusters of
+  // eccentricity below 1024, 16 words a ball: the offsets fit 32 bits).
+  struct Place {
+    std::uint32_t first = 0;
+    std::uint32_t eccentricity = 0;
+  };
+
   std::size_t words_ = 0;
-  std::vector<Word> balls_;                  // per cluster u, radii 0 .. e(u) - 1
-  std::vector<std::size_t> offset_;          // per cluster: where its balls start
-  std::vector<std::uint32_t> eccentricity_;  // per cluster: its largest distance
-  std::vector<Word> every_;                  // every cluster
+  std::vector<Word> balls_;    // per cluster u, radii 0 .. e(u) - 1
+  std::vector<Place> places_;  // per cluster
+  std::vector<Word> every_;    // every cluster
 };
 
 }  // namespace colorwalk
