@@ -8,11 +8,13 @@
 // Speed-ups are the ratios of the real times of one run (docs/parallel.md
 // has the figures; --benchmark_filter picks worker counts, e.g. '/[12]/').
 // astar_one_thread/BOARD/W runs the W workers one after another on one
-// thread (an arena of one) and reports `bound`: the one-worker time over
-// this run's time with each parallel part counted at its longest task
-// (the serial rest plus critical_s), what W cores could give were each as
-// fast as one alone; the machine's shared caches, memory and clocks take
-// their share off that on a real W-core run.
+// thread (an arena of one), each step's nodes in equal shares fixed in
+// advance (balance=0; on one thread the first worker would otherwise take
+// every chunk), and reports `bound`: the one-worker time over this run's
+// time with each parallel part counted at its longest task (the serial
+// rest plus critical_s), what W cores could give were each as fast as one
+// alone and the shares fixed; the machine's shared caches, memory and
+// clocks take their share off that on a real W-core run.
 // Needs the datasets (COLORWALK_DATASETS, default ../shared/datasets).
 #include <chrono>
 #include <cstdio>
@@ -65,7 +67,8 @@ void solve_board(benchmark::State& state, const std::string& name, int workers, 
   board.set_rules(Rules::kFloodIt, CellPos{0, 0});
   const ClusterGraph graph(board);
   const auto solver = builtin_solvers()
-                          .parse("astar:memory=16384,seconds=0,threads=" + std::to_string(workers))
+                          .parse("astar:memory=16384,seconds=0,threads=" + std::to_string(workers) +
+                                 (one_thread ? ",balance=0" : ""))
                           .make();
   const int threads = one_thread ? 1 : workers;
   const oneapi::tbb::global_control allow(oneapi::tbb::global_control::max_allowed_parallelism,

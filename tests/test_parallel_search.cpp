@@ -203,6 +203,66 @@ TEST(ParallelSearch, SameWorkersSamePathAndNodesOnEveryRun) {
   EXPECT_EQ(in_order.stats.expanded, first.stats.expanded);
 }
 
+// Which worker takes which chunk of a step follows the threads' pace, yet
+// the search does not: chunks taken in turn on threads, every chunk taken
+// by one worker (serially), and equal shares fixed in advance give the
+// same path, nodes and phases. Counted on a domain whose last layer holds
+// goals only (what a step expands past a goal differs between chunks and
+// shares); the path alone on the exact domain with dominated nodes
+// skipped.
+TEST(ParallelSearch, ChunksTakenInTurnSearchAsFixedShares) {
+  std::mt19937_64 rng(23);
+  search::ParallelWorkspace pws;
+  search::SerialExecutor serial;
+  for (int i = 0; i < 4; ++i) {
+    const Board board = colorwalk::testing::random_board(rng, 9, 12, 5, 7, Rules::kFloodIt);
+    const ClusterGraph g(board);
+    const ColorWalkDomain walk(g, {.bound = ColorWalkDomain::Bound::kColorsLeft});
+    const ExactDomain exact(g);
+    search::AStarCost<ColorWalkDomain> walk_cost{walk};
+    search::AStarCost<ExactDomain> exact_cost{exact};
+    for (const std::size_t workers : {std::size_t{2}, std::size_t{3}, std::size_t{8}}) {
+      SCOPED_TRACE(::testing::Message() << "board " << i << ", " << workers << " workers");
+      search::ThreadExecutor threads(workers);
+      const auto solve_walk = [&](auto& executor, bool fixed) {
+        search::ParallelBestFirstSearch<ColorWalkDomain, decltype(walk_cost),
+                                        std::remove_reference_t<decltype(executor)>>
+            s(walk, pws, walk_cost, executor, workers);
+        s.set_fixed_shares(fixed);
+        s.start(g.initial_state(), {});
+        EXPECT_EQ(s.run(), search::Status::kSolved);
+        auto result = s.result();
+        return result;
+      };
+      const auto solve_exact = [&](auto& executor, bool fixed) {
+        search::ParallelBestFirstSearch<ExactDomain, decltype(exact_cost),
+                                        std::remove_reference_t<decltype(executor)>>
+            s(exact, pws, exact_cost, executor, workers);
+        s.set_fixed_shares(fixed);
+        s.set_skip_dominated(true, 0, 64);
+        s.start(exact.initial_state(), {});
+        EXPECT_EQ(s.run(), search::Status::kSolved);
+        return s.result().path;
+      };
+      const auto fixed = solve_walk(threads, true);
+      ASSERT_TRUE(fixed.found);
+      ASSERT_TRUE(replay(g, fixed.path).ok());
+      ASSERT_GT(fixed.stats.phases, 5u);
+      for (const auto& chunked : {solve_walk(threads, false), solve_walk(serial, false)}) {
+        EXPECT_EQ(chunked.path, fixed.path);
+        EXPECT_EQ(chunked.stats.expanded, fixed.stats.expanded);
+        EXPECT_EQ(chunked.stats.generated, fixed.stats.generated);
+        EXPECT_EQ(chunked.stats.duplicates, fixed.stats.duplicates);
+        EXPECT_EQ(chunked.stats.phases, fixed.stats.phases);
+      }
+      const auto exact_fixed = solve_exact(threads, true);
+      EXPECT_EQ(exact_fixed.size(), fixed.path.size());
+      EXPECT_EQ(solve_exact(threads, false), exact_fixed);
+      EXPECT_EQ(solve_exact(serial, false), exact_fixed);
+    }
+  }
+}
+
 // A layer larger than a worker's share of a step takes several steps, the
 // search keeping to its key until it is done: the same nodes expanded as
 // with no cap (here: at one node a step, and at a few), at every worker
@@ -420,7 +480,8 @@ TEST(ParallelAStar, WorkersGiveTheSequentialMovesAndProofs) {
   std::mt19937_64 rng(99);
   const auto sequential = builtin_solvers().parse("astar:threads=1").make();
   std::vector<std::unique_ptr<Solver>> parallel;
-  for (const char* spec : {"astar:threads=2", "astar:threads=4", "astar:threads=8"})
+  for (const char* spec :
+       {"astar:threads=2", "astar:threads=4", "astar:threads=8", "astar:threads=4,balance=0"})
     parallel.push_back(builtin_solvers().parse(spec).make());
   oneapi::tbb::task_arena arena(4);
   int boards = 0;

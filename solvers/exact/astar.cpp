@@ -96,6 +96,9 @@ struct AStarParams {
   // checked against, per depth and region size (search::RecentKeys).
   std::uint64_t supersets = 256;
   std::size_t threads = 0;  // 0: SolveContext::workers
+  // With several workers: chunks of a step taken in turn (1), or one equal
+  // share a worker fixed in advance (0).
+  bool balance = true;
 };
 
 class AStar final : public Solver {
@@ -114,7 +117,8 @@ class AStar final : public Solver {
         skip_dominated_(p.dominated),
         dominated_from_(p.dominated_from),
         supersets_(p.supersets),
-        threads_(p.threads) {}
+        threads_(p.threads),
+        balance_(p.balance) {}
 
   Solution solve(const ClusterGraph& graph, const SolveContext& context) override {
     const BoardMemory memory(context, {&workspace_, &late_workspace_}, &parallel_);
@@ -176,6 +180,7 @@ class AStar final : public Solver {
       search::ParallelBestFirstSearch<ExactDomain, BoundedCost, TbbExecutor> astar(
           domain, parallel_, cost, executor, workers);
       astar.set_skip_dominated(skip_dominated_, dominated_from_, supersets_);
+      astar.set_fixed_shares(!balance_);
       astar.start(domain.initial_state(), limits);
       const search::Status status = run_astar(astar, cost, graph, limits, upper);
       return outcome(graph, domain, astar, status, cost, upper, cutoff.cut());
@@ -439,6 +444,7 @@ class AStar final : public Solver {
   std::size_t beam_lanes_ = 1;  // the beams' workers: A*'s
   ExecutorTimes times_;         // what the parallel parts of a solve took
   std::size_t threads_;         // 0: SolveContext::workers
+  bool balance_;
 };
 
 using P = AStarParams;
@@ -499,7 +505,12 @@ const SolverRegistration kAStar{SolverDescription<P>{
                {&P::threads, "threads", 0, 1024,
                 "workers of the A* search (0: every thread of the run when fewer "
                 "boards are left to start than the run has threads, else 1; 1: the "
-                "sequential search); more than --threads share its threads"}},
+                "sequential search); more than --threads share its threads"},
+               {&P::balance, "balance", 0, 1,
+                "with several workers: 1: each takes the next chunk of a step's nodes "
+                "when done with its last, so a slow node or core holds no one up; 0: "
+                "each expands one equal share fixed in advance (the same search; for "
+                "measuring on one thread what each step's longest share takes)"}},
     .exact = true,
     // walk and rise2_from shape rise 2, which completion below 2 never
     // tries: a value other than their default is refused there rather than

@@ -7,15 +7,17 @@
 // is taken. The search runs in phases. A phase takes K, the smallest key
 // open on any worker, and
 //   1. expand: each worker takes off its open list every node of key K;
-//      laid end to end, worker 0's first, the nodes are cut into equal
-//      shares, one a worker, whoever owns them, and each worker expands
-//      its share: costs each child (kPruneKey drops it there) and writes
-//      the others as records [parent|move][g][key][packed state] into its
-//      outbox for the child's owner;
-//   2. insert: each worker reads the records addressed to it, sender by
-//      sender, each in the order written (the order of the nodes laid end
-//      to end, so the same as if each owner had expanded its own nodes),
-//      and does with every child what
+//      laid end to end, worker 0's first, the nodes are cut into chunks,
+//      large ones first, which the workers take in turn, whoever owns
+//      their nodes, until none is left (so a slow node or a late core
+//      holds no one up); a worker expands a chunk's nodes: costs each
+//      child (kPruneKey drops it there) and writes the others as records
+//      [parent|move][g][key][packed state] into its outbox for the child's
+//      owner, noting where each chunk's records lie;
+//   2. insert: each worker reads the records addressed to it, chunk by
+//      chunk, each in the order written (the order of the nodes laid end
+//      to end, so the same as if each owner had expanded its own nodes,
+//      whichever worker took which chunk), and does with every child what
 //      the sequential search (best_first.hpp) does: drops a duplicate,
 //      updates a known node reached more cheaply and queues it again, or
 //      stores and queues a new one.
@@ -308,7 +310,7 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
         if (stopped()) break;
       }
       plan_step();
-      in_step([&](std::size_t i) { expand_share(i, key); });
+      in_step([&](std::size_t i) { expand_step(i, key); });
       ++phases_;
       end_step(key);
       goal_ = step_goal();
@@ -340,6 +342,14 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   // the cap; node ids, so which of several optimal paths, may differ.
   // (kDefaultStepExpansions by default.)
   using Core::set_step_expansions;
+
+  // Cuts each step's nodes into one equal share a worker, fixed in
+  // advance, instead of chunks taken in turn: the search is the same
+  // either way (only who expands which node changes). For measuring on one
+  // thread, where the workers run one after another and the first would
+  // take every chunk: the longest share of each step is then what that
+  // step would take on as many cores.
+  void set_fixed_shares(bool fixed) noexcept { fixed_shares_ = fixed; }
 
   using Core::goal, Core::status;
   std::size_t workers() const noexcept { return workers_; }
@@ -407,17 +417,31 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   }
 
  private:
+  // A goal found in an expand step: its position in the step and its
+  // global id.
+  struct StepGoal {
+    std::size_t at = std::numeric_limits<std::size_t>::max();
+    NodeId id = kNoNode;
+  };
+
+  // A chunk of a step: positions [from, to) of its nodes laid end to end,
+  // those before `done` looked at (`to` once it is done; a limit may stop
+  // it short), and the worker that took it (workers_: none).
+  struct Chunk {
+    std::size_t from = 0;
+    std::size_t to = 0;
+    std::size_t done = 0;
+    std::size_t taker = 0;
+  };
+
   // A worker's statistics and states in hand (LayerWorkerState), and:
   struct alignas(64) Local : detail::LayerWorkerState<D> {
-    // The worker's share of the step in hand (positions of the step's
-    // nodes laid end to end, plan_step), the first of it not expanded when
-    // a limit stopped it, and the goals it found: the first of each
-    // owner's portion in the share from its first goal on, (owner, global
-    // id), in the share's order.
-    std::size_t share_from = 0;
-    std::size_t share_to = 0;
-    std::size_t stop_at = 0;
-    std::vector<std::pair<std::size_t, NodeId>> goals;
+    // The goals it found in the step in hand: goals[o], the first of owner
+    // o's nodes in the chunks it took (id kNoNode: none). It takes chunks
+    // in order, so the first found is the first.
+    std::vector<StepGoal> goals;
+    // The insert step's input: the records for this worker, a span a chunk.
+    std::vector<std::span<const Word>> inbox;
     // set_skip_dominated: the worker's lookup, and the filter of its
     // table's keys (charged to its workspace's budget).
     DominanceCheck dominance;
@@ -538,11 +562,13 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
 
   // plan_step: the step takes the next step_expansions_ nodes (at most) of
   // each worker's layer list; laid end to end, worker 0's first, they are
-  // cut into workers_ equal shares, and worker i expands share i, whoever
-  // owns its nodes. Reading the outboxes sender by sender then gives the
-  // records in the order the owners' own expansions would write them, so
-  // the search is the same whoever expands a node: only the load is
-  // spread evenly, not by the owners' counts.
+  // cut into chunks for the workers to take in turn, each chunk a share of
+  // the nodes left (1 / (2 workers)), so large ones first and single nodes
+  // last; with fixed shares, into workers_ equal ones, worker i taking
+  // chunk i. Reading the records chunk by chunk then gives them in the
+  // order the owners' own expansions would write them, so the search is
+  // the same whoever expands a node: only the load is spread, by the
+  // workers' pace rather than the owners' counts.
   void plan_step() {
     std::size_t at = 0;
     for (std::size_t w = 0; w < workers_; ++w) {
@@ -553,29 +579,65 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
       at += portion_to_[w] - portion_from_[w];
     }
     portion_at_[workers_] = at;
-    for (std::size_t i = 0; i < workers_; ++i) {
-      Local& l = local_[i];
-      l.share_from = at * i / workers_;
-      l.share_to = at * (i + 1) / workers_;
-      l.stop_at = l.share_to;
-      l.goals.clear();
+    chunks_.clear();
+    if (fixed_shares_) {
+      for (std::size_t i = 0; i < workers_; ++i)
+        chunks_.push_back(
+            {at * i / workers_, at * (i + 1) / workers_, at * i / workers_, workers_});
+    } else {
+      for (std::size_t from = 0; from < at;) {
+        const std::size_t size = std::max<std::size_t>(1, (at - from) / (2 * workers_));
+        chunks_.push_back({from, from + size, from, workers_});
+        from += size;
+      }
     }
+    spans_.resize(chunks_.size() * workers_);
+    next_chunk_.store(0, std::memory_order_relaxed);
+    for (Local& l : local_)
+      l.goals.assign(workers_, StepGoal{});
   }
 
-  // expand_share: worker i expands its share of the step into its
-  // outboxes, with the dominance checks.
-  void expand_share(std::size_t i, std::int64_t key) {
-    Local& l = local_[i];
+  // expand_step: worker i takes chunks until none is left (with fixed
+  // shares, chunk i alone) and expands them into its outboxes. It takes no
+  // more once some worker has met a limit.
+  void expand_step(std::size_t i, std::int64_t key) {
     LayerWorker& me = pws_.worker(i);
     for (RecordBuffer& b : me.outbox)
       b.clear();
+    if (fixed_shares_) {
+      expand_chunk(i, i, key);
+      return;
+    }
+    while (!stop_.load(std::memory_order_relaxed)) {
+      const std::size_t c = next_chunk_.fetch_add(1, std::memory_order_relaxed);
+      if (c >= chunks_.size() || !expand_chunk(i, c, key)) return;
+    }
+  }
+
+  // Worker i expands chunk c, with the dominance checks, noting where in
+  // its outboxes the chunk's records lie: false when a limit stopped it.
+  bool expand_chunk(std::size_t i, std::size_t c, std::int64_t key) {
+    Local& l = local_[i];
+    LayerWorker& me = pws_.worker(i);
+    Chunk& chunk = chunks_[c];
+    chunk.taker = i;
+    const auto spans = std::span(spans_).subspan(c * workers_, workers_);
+    for (std::size_t o = 0; o < workers_; ++o)
+      spans[o].first = me.outbox[o].size();
+    const bool done = expand_nodes(l, me, chunk, key);
+    for (std::size_t o = 0; o < workers_; ++o)
+      spans[o].second = me.outbox[o].size();
+    return done;
+  }
+
+  bool expand_nodes(Local& l, LayerWorker& me, Chunk& chunk, std::int64_t key) {
     std::size_t w = 0;  // the owner of the node at position p
-    for (std::size_t p = l.share_from; p < l.share_to; ++p) {
+    for (std::size_t p = chunk.from; p < chunk.to; ++p) {
       const Word entry = step_entry(p, w);
       const LayerWorker& owner = pws_.worker(w);
       const BinaryHeap::Entry e{key, Core::layer_id(entry), Core::layer_g(entry)};
       // The next node's record is loaded while this one is expanded.
-      if (p + 1 < l.share_to) {
+      if (p + 1 < chunk.to) {
         std::size_t next_owner = w;
         const Word next = step_entry(p + 1, next_owner);
         __builtin_prefetch(pws_.worker(next_owner).ws.pool[Core::layer_id(next)]);
@@ -585,8 +647,8 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
       std::atomic_ref<Word>(node_g_word(n)).fetch_or(kClosedFlag, std::memory_order_relaxed);
       domain_.unpack({n + kHeaderWords, packed_}, l.work);
       if (domain_.is_goal(l.work)) {
-        find_goals(l, key, p, w, e.id);
-        return;
+        find_goals(l, key, chunk, p, w, e.id);
+        break;
       }
       if constexpr (HasDominatingKeys<D>)
         if (checking_dominance_ && dominated(l, e.g, n + kHeaderWords)) {
@@ -594,45 +656,49 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
           continue;
         }
       if (!poll(l)) {
-        // Not expanded after all: still open, as are the rest of the share.
+        // Not expanded after all: still open, as are the rest of the chunk.
         std::atomic_ref<Word>(node_g_word(n)).fetch_and(~kClosedFlag, std::memory_order_relaxed);
-        l.stop_at = p;
-        return;
+        chunk.done = p;
+        return false;
       }
       if (!this->expand_node(l, me, n, global(e.id, w))) {
-        l.stop_at = p;
-        return;
+        chunk.done = p;
+        return false;
       }
     }
+    chunk.done = chunk.to;
+    return true;
   }
   // After a goal at position p of owner w's portion: the search ends with
-  // this step, so the rest of the share is only looked through for the
+  // this step, so the rest of the chunk is only looked through for the
   // first goal of each other owner's portion in it. run() then takes each
   // owner's first goal, and of those the smallest global id, as it would
-  // had each owner expanded its own portion.
-  void find_goals(Local& l, std::int64_t key, std::size_t p, std::size_t w, NodeId id) {
-    l.goals.push_back({w, global(id, w)});
-    for (std::size_t q = p + 1; q < l.share_to; ++q) {
+  // had each owner expanded its own portion. (Other chunks are expanded
+  // to their own first goal still, so that what a step expands does not
+  // depend on the workers' pace.)
+  void find_goals(Local& l, std::int64_t key, const Chunk& chunk, std::size_t p, std::size_t w,
+                  NodeId id) {
+    if (l.goals[w].id == kNoNode) l.goals[w] = {p, global(id, w)};
+    for (std::size_t q = p + 1; q < chunk.to; ++q) {
       const Word entry = step_entry(q, w);
-      if (l.goals.back().first == w) continue;
+      if (l.goals[w].id != kNoNode) continue;
       const LayerWorker& owner = pws_.worker(w);
       const BinaryHeap::Entry e{key, Core::layer_id(entry), Core::layer_g(entry)};
       if (is_stale(owner.ws.pool, e)) continue;
       domain_.unpack({owner.ws.pool[e.id] + kHeaderWords, packed_}, l.work);
-      if (domain_.is_goal(l.work)) l.goals.push_back({w, global(e.id, w)});
+      if (domain_.is_goal(l.work)) l.goals[w] = {q, global(e.id, w)};
     }
   }
   // The goal the step found, if any (kNoNode): of each owner's first goal
-  // in its portion's order (the shares are in that order), the smallest id.
+  // in its portion's order, the smallest id.
   NodeId step_goal() const {
     NodeId first = kNoNode;
-    std::size_t owner_done = workers_;  // the owner whose first goal was taken last (none)
-    for (const Local& l : local_)
-      for (const auto& [w, id] : l.goals) {
-        if (w == owner_done) continue;  // a later goal of that owner's
-        first = std::min(first, id);
-        owner_done = w;
-      }
+    for (std::size_t o = 0; o < workers_; ++o) {
+      StepGoal owners_first;
+      for (const Local& l : local_)
+        if (l.goals[o].at < owners_first.at) owners_first = l.goals[o];
+      first = std::min(first, owners_first.id);
+    }
     return first;
   }
 
@@ -644,33 +710,38 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   }
 
   // end_step: each worker's layer list goes on after the step's portion;
-  // if a limit stopped a share midway, its nodes not expanded go back on
-  // their owners' open lists (run() puts back the rest of the layer).
+  // if a limit stopped the step, the nodes of its chunks not expanded go
+  // back on their owners' open lists (run() puts back the rest of the
+  // layer).
   void end_step(std::int64_t key) {
     for (std::size_t w = 0; w < workers_; ++w) {
       local_[w].next = portion_to_[w];
       local_[w].cut = portion_to_[w] < pws_.worker(w).layer.size();
     }
-    for (std::size_t i = 0; i < workers_; ++i) {
-      const Local& l = local_[i];
-      if (!l.goals.empty()) continue;
-      std::size_t w = 0;
-      for (std::size_t p = l.stop_at; p < l.share_to; ++p) {
+    std::size_t w = 0;
+    for (const Chunk& chunk : chunks_)
+      for (std::size_t p = chunk.done; p < chunk.to; ++p) {
         const Word entry = step_entry(p, w);
         LayerWorker& owner = pws_.worker(w);
         owner.ws.heap.push({key, Core::layer_id(entry), Core::layer_g(entry)}, owner.ws.budget);
       }
-    }
   }
 
   // Step 2 for worker w: takes in the records the workers wrote for it,
-  // sender by sender.
+  // chunk by chunk.
   void insert_records(std::size_t w) {
+    Local& l = local_[w];
     Workspace& ws = pws_.worker(w).ws;
-    for (std::size_t s = 0; s < workers_; ++s) {
-      const RecordBuffer& in = pws_.worker(s).outbox[w];
-      if (!this->insert_all(local_[w], ws, {in.data(), in.size()}, stored_by(w))) return;
+    l.inbox.clear();
+    for (std::size_t c = 0; c < chunks_.size(); ++c) {
+      const Chunk& chunk = chunks_[c];
+      if (chunk.taker == workers_) continue;  // not taken: the step was stopped
+      const auto [from, to] = spans_[c * workers_ + w];
+      if (to > from)
+        l.inbox.push_back({pws_.worker(chunk.taker).outbox[w].data() + from, to - from});
     }
+    if (!this->insert_all(l, ws, std::span<const std::span<const Word>>(l.inbox), stored_by(w)))
+      return;
     drop_stale(ws);
   }
 
@@ -700,9 +771,16 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
   std::vector<std::size_t> portion_from_;
   std::vector<std::size_t> portion_to_;
   std::vector<std::size_t> portion_at_;
+  // Its chunks (plan_step), and where each chunk's records lie: spans_[c *
+  // workers_ + o], words [first, second) of chunk c's taker's outbox[o].
+  std::vector<Chunk> chunks_;
+  std::vector<std::pair<std::size_t, std::size_t>> spans_;
+  bool fixed_shares_ = false;        // set_fixed_shares
   RecentKeys recent_union_;          // the workers' recent keys as one (assemble_recent)
   bool recent_union_ok_ = false;     // whether it holds them
   bool checking_dominance_ = false;  // set_skip_dominated, from its phase on
+  // The next chunk to take: on a line of its own, as every worker writes it.
+  alignas(64) std::atomic<std::size_t> next_chunk_{0};
 };
 
 // One-call parallel A* with `workers` workers run by `executor`: optimal

@@ -354,25 +354,43 @@ class LayeredSearchCore {
   }
 
   // Worker `l` takes the records of `in`, in order: false when a limit
-  // stops it. A large table misses the cache on every probe, so each
-  // record's slot is loaded kAhead records before it is probed.
+  // stops it.
   template <class Local, class Stored>
   bool insert_all(Local& l, Workspace& ws, std::span<const Word> in, Stored&& stored) {
+    return insert_all(l, ws, std::span<const std::span<const Word>>(&in, 1), stored);
+  }
+  // The records of `ins`, span by span, each in order. A large table
+  // misses the cache on every probe, so each record's slot is loaded
+  // kAhead records before it is probed.
+  template <class Local, class Stored>
+  bool insert_all(Local& l, Workspace& ws, std::span<const std::span<const Word>> ins,
+                  Stored&& stored) {
     static constexpr std::size_t kAhead = 8;
+    std::array<const Word*, kAhead> records{};
     std::array<std::uint64_t, kAhead> hashes{};
-    const std::size_t count = in.size() / record_;
-    const auto hash_at = [&](std::size_t i) { return hash_of(in.data() + i * record_); };
-    for (std::size_t i = 0; i < std::min(count, kAhead); ++i) {
-      hashes[i] = hash_at(i);
-      ws.table.prefetch(hashes[i]);
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-      const std::uint64_t hash = hashes[i % kAhead];
-      if (i + kAhead < count) {
-        hashes[i % kAhead] = hash_at(i + kAhead);
-        ws.table.prefetch(hashes[i % kAhead]);
+    std::size_t span = 0;
+    std::size_t at = 0;  // the next record to load: ins[span] from word `at`
+    const auto load = [&](std::size_t slot) {
+      while (span < ins.size() && at + record_ > ins[span].size()) {
+        ++span;
+        at = 0;
       }
-      if (!insert(l, ws, in.data() + i * record_, hash, stored)) return false;
+      if (span == ins.size()) return false;
+      records[slot] = ins[span].data() + at;
+      at += record_;
+      hashes[slot] = hash_of(records[slot]);
+      ws.table.prefetch(hashes[slot]);
+      return true;
+    };
+    std::size_t queued = 0;
+    while (queued < kAhead && load(queued))
+      ++queued;
+    for (std::size_t i = 0; queued > 0; ++i) {
+      const std::size_t slot = i % kAhead;
+      const Word* r = records[slot];
+      const std::uint64_t hash = hashes[slot];
+      if (!load(slot)) --queued;
+      if (!insert(l, ws, r, hash, stored)) return false;
     }
     return true;
   }
