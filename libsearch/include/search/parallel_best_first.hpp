@@ -63,7 +63,9 @@
 // Memory: a node costs what it costs the sequential search; the outboxes
 // hold one step's children at a time and the layer list a word per node of
 // the layer in hand, their memory counted too, and keep it across phases
-// and searches, so a warm search allocates nothing per node.
+// and searches, so a warm search allocates nothing per node (a worker's
+// outbox grows only when it takes more of a step's records than it has
+// before).
 //
 // Distribution. The owner function, the phase and the record are those of
 // a distributed run: on several machines a rank owns the states hashing to
