@@ -215,7 +215,7 @@ TEST(ParallelSearch, ChunksTakenInTurnSearchAsFixedShares) {
   search::ParallelWorkspace pws;
   search::SerialExecutor serial;
   for (int i = 0; i < 4; ++i) {
-    const Board board = colorwalk::testing::random_board(rng, 9, 12, 5, 7, Rules::kFloodIt);
+    const Board board = colorwalk::testing::random_board(rng, 8, 10, 4, 6, Rules::kFloodIt);
     const ClusterGraph g(board);
     const ColorWalkDomain walk(g, {.bound = ColorWalkDomain::Bound::kColorsLeft});
     const ExactDomain exact(g);
