@@ -582,14 +582,16 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
     }
     portion_at_[workers_] = at;
     chunks_.clear();
+    const auto add_chunk = [&](std::size_t from, std::size_t to) {
+      chunks_.push_back({from, to, from, workers_});
+    };
     if (fixed_shares_) {
       for (std::size_t i = 0; i < workers_; ++i)
-        chunks_.push_back(
-            {at * i / workers_, at * (i + 1) / workers_, at * i / workers_, workers_});
+        add_chunk(at * i / workers_, at * (i + 1) / workers_);
     } else {
       for (std::size_t from = 0; from < at;) {
         const std::size_t size = std::max<std::size_t>(1, (at - from) / (2 * workers_));
-        chunks_.push_back({from, from + size, from, workers_});
+        add_chunk(from, from + size);
         from += size;
       }
     }
@@ -632,6 +634,8 @@ class ParallelBestFirstSearch : private detail::LayeredSearchCore<D, Cost, true>
     return done;
   }
 
+  // The nodes of `chunk`, in order, up to its first goal: false when a
+  // limit stopped them (chunk.done: the first not expanded).
   bool expand_nodes(Local& l, LayerWorker& me, Chunk& chunk, std::int64_t key) {
     std::size_t w = 0;  // the owner of the node at position p
     for (std::size_t p = chunk.from; p < chunk.to; ++p) {
