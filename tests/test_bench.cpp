@@ -12,7 +12,7 @@ using namespace colorwalk;
 // the moves and the change in nodes are what the change meant to do, put
 // the new count here and give it in the commit message ("bench: N"). A
 // change that should not alter any search must leave it as it is.
-constexpr std::uint64_t kBenchNodes = 3240322;
+constexpr std::uint64_t kBenchNodes = 3241738;
 
 TEST(Bench, NodeCountIsTheSignature) {
   const BenchResult bench = run_bench();

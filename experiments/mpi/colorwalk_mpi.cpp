@@ -82,7 +82,7 @@ struct Options {
   std::size_t threads = 1;
   std::uint64_t memory_mib = 1024;
   double seconds = 600;
-  std::size_t beam = 16;
+  std::size_t beam = 4;  // astar's default
   std::string out;    // the results CSV; empty: standard output
   std::string stats;  // the per-board MPI figures; empty: none
   bool overwrite = false;
@@ -119,7 +119,8 @@ Options:
   --memory-limit SIZE   memory of each rank's share of a search: BYTES, or a
                         number with KiB, MiB or GiB (default 1GiB)
   --seconds S           time limit per board, 0: none (default 600)
-  --beam W              astar's beam width for the bound to beat (default 16)
+  --beam W              astar's first beam width, for the bound to beat; wider
+                        beams follow as astar's widenings say (default 4)
   --out FILE            the results CSV (default: standard output)
   --mpi-stats FILE      a CSV of each board's ranks, threads, spread, seconds,
                         largest rank peak and the bytes, messages and phases

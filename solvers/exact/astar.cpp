@@ -1,5 +1,6 @@
-// astar: exact solving. A beam search gives an upper bound (wider ones
-// where it is far above the lower bound, as A* outgrows them), then A* on
+// astar: exact solving. A narrow beam search gives an upper bound (wider
+// ones as A* outgrows them: the first always, the others where the bound
+// is far above the lower bound), then A* on
 // libsearch's pooled best-first search over ExactDomain states (the
 // completion bound, told each node's last move so that its test plays only
 // the moves the search would, or with completion=0 the elimination bound;
@@ -75,8 +76,10 @@ struct AStarParams {
   std::int64_t memory = 1024;  // MiB
   double seconds = 600;
   std::uint64_t nodes = 0;
-  std::size_t beam = 16;
-  std::uint32_t widenings = 2;  // the wider beams at most, while the gap stays wide
+  std::size_t beam = 4;
+  // The wider beams at most: after a beam narrower than kFullBeam whatever
+  // the gap, else while the gap stays wide (AStar::beam_due).
+  std::uint32_t widenings = 3;
   std::uint32_t completion = 2;  // the completion bound's largest rise
   // With completion=2, the longest walk rise 2 may take, which it then
   // tries only to prune (0: no limit; RiseLimits, bounds.hpp).
@@ -200,10 +203,10 @@ class AStar final : public Solver {
 
   // An upper bound first: A* then keeps only nodes that can beat it, which
   // spares it most of its memory, and if none can, the bound is optimal.
-  // A wide gap between that bound and the start's lower bound marks a board
-  // where A* may take far longer than a beam; there run_astar pauses A* for
-  // wider beams (gap_is_wide). A runner's A* is not paused: its wider beams
-  // run here, before it (docs/lab-notes.md).
+  // The first beam is narrow: most boards are proven soon from its answer.
+  // run_astar pauses A* for wider beams as it outgrows them (beam_due). A
+  // runner's A* is not paused: its wider beams run here, before it
+  // (docs/lab-notes.md).
   UpperBound beam_bound(const ClusterGraph& graph, const search::Limits& limits) {
     UpperBound upper;
     if (beam_width_ == 0) return upper;
@@ -218,15 +221,28 @@ class AStar final : public Solver {
                                           std::numeric_limits<std::uint32_t>::max(), &cutoff);
     upper.width = beam_width_;
     if (astar_runner != nullptr)
-      while (gap_is_wide(upper) && !limits_passed(limits))
+      while (beam_due(upper) && !limits_passed(limits))
         widen_beam(graph, workspace_, limits, upper);
     return upper;
   }
 
-  // Whether a wider beam is due: widenings left, and the answer still
-  // kWideGap or more above the start's lower bound.
-  bool gap_is_wide(const UpperBound& upper) const noexcept {
-    return upper.widenings < widenings_ && upper.known.moves.size() >= upper.start_bound + kWideGap;
+  // Whether a wider beam is due: a beam run (not beam=0), widenings left,
+  // and either the last beam was narrower than kFullBeam (a scout: cheap,
+  // and often close enough to prove a small board with, but A* outgrowing
+  // it is reason enough for a full one) or the answer is still kWideGap or
+  // more above the start's lower bound (a board where A* may take far
+  // longer than a beam).
+  bool beam_due(const UpperBound& upper) const noexcept {
+    return upper.width > 0 && upper.widenings < widenings_ &&
+           (upper.width < kFullBeam || upper.known.moves.size() >= upper.start_bound + kWideGap);
+  }
+
+  // The expansions after which A* pauses for the next beam: as many as it
+  // will expand (its width times the answer's moves), half that after a
+  // scout, whose answer is looser.
+  std::uint64_t widen_after(const UpperBound& upper) const noexcept {
+    const std::uint64_t nodes = upper.width * kWiderBeam * upper.known.moves.size();
+    return upper.width < kFullBeam ? nodes / 2 : nodes;
   }
 
   // Runs a beam kWiderBeam times as wide as the last, on `ws`, and keeps
@@ -253,11 +269,11 @@ class AStar final : public Solver {
 
   // Runs A* to its end, pausing it for wider beams and rise 2.
   //
-  // While the beams' answer stays kWideGap or more above the start's lower
-  // bound (gap_is_wide), A* pauses for a beam kWiderBeam times as wide as
-  // the last once it has expanded as many nodes as that beam will (its
-  // width times the answer's moves): a search that outgrows the beam is
-  // worth a tighter bound, and one that ends sooner never pays for it.
+  // While a wider beam is due (beam_due), A* pauses for a beam kWiderBeam
+  // times as wide as the last once it has expanded as many nodes as that
+  // beam will (its width times the answer's moves; half that after a
+  // scout, widen_after): a search that outgrows the beam is worth a
+  // tighter bound, and one that ends sooner never pays for it.
   // Only while more than kNearLayers layers of f lie between A*'s smallest
   // open f and the bound: nearer, a shorter answer spares A* little of a
   // search already heading for a goal (ties go to the deeper node), and
@@ -287,15 +303,15 @@ class AStar final : public Solver {
       if (key == search::kPruneKey) return false;  // nothing open: the search ends
       const std::uint64_t f = cost.bound_of_key(key);
       if (f >= cost.bound) return below = true;
-      if (gap_is_wide(upper) && cost.bound - f > kNearLayers &&
-          astar.stats().expanded >= upper.width * kWiderBeam * upper.known.moves.size())
+      if (beam_due(upper) && cost.bound - f > kNearLayers &&
+          astar.stats().expanded >= widen_after(upper))
         return widen = true;
       if (grown) return false;
       // Each layer of f still below the bound multiplies what A* has left
       // to expand: with more than two layers to go, pause sooner (not
       // while wider beams, which may take layers off, are still due).
       const std::uint64_t layers =
-          gap_is_wide(upper) ? 0 : std::min<std::uint64_t>(cost.bound - f, kFarLayers);
+          beam_due(upper) ? 0 : std::min<std::uint64_t>(cost.bound - f, kFarLayers);
       const std::uint64_t from = rise2_from_ >> (2 * (std::max<std::uint64_t>(layers, 2) - 2));
       if (astar.stats().expanded < from) return false;
       return grown = true;
@@ -326,7 +342,7 @@ class AStar final : public Solver {
         const std::uint64_t proven =
             open_key == search::kPruneKey ? cost.bound : cost.bound_of_key(open_key);
         // The wider beams still due first, then the late ones.
-        while (gap_is_wide(upper) && !limits_passed(limits))
+        while (beam_due(upper) && !limits_passed(limits))
           widen_beam(graph, late_workspace_, late, upper, astar.stats().expanded);
         upper.widenings = widenings_;
         for (std::uint32_t widening = 0;
@@ -421,6 +437,7 @@ class AStar final : public Solver {
   }
 
   static constexpr std::uint32_t kWideGap = 5;
+  static constexpr std::size_t kFullBeam = 16;  // narrower beams are scouts (beam_due)
   static constexpr std::size_t kWiderBeam = 4;
   static constexpr std::uint32_t kLateWidenings = 2;
   static constexpr std::uint64_t kNearLayers = 2;  // run_astar: no wider beam this near the end
@@ -466,11 +483,12 @@ const SolverRegistration kAStar{SolverDescription<P>{
                 "then wider beams (widenings), and twice more when A* has expanded "
                 "rise2_from nodes"},
                {&P::widenings, "widenings", 0, 8,
-                "the wider beams run at most, each 4 times as wide as the last, while "
-                "the answer stays 5 or more above the start's lower bound; A* pauses "
-                "for each once it has expanded as many nodes as that beam will, while "
-                "more than two layers of f lie between its smallest open f and the "
-                "answer"},
+                "the wider beams run at most, each 4 times as wide as the last: after "
+                "a beam narrower than 16 whatever its answer, else while the answer "
+                "stays 5 or more above the start's lower bound; A* pauses for each once "
+                "it has expanded as many nodes as that beam will (half as many after "
+                "one narrower than 16), while more than two layers of f lie between its "
+                "smallest open f and the answer"},
                completion_param<P>(
                    "the completion bound's largest rise: the elimination bound, raised "
                    "by up to this where no colour can be complete as early as it "
