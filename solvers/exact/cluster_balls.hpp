@@ -1,15 +1,17 @@
 // Balls around every cluster of a cluster graph: ball(u, r) is the set of
 // clusters within distance r of u, as a bitset of the graph's set words.
-// Built once per board (a breadth-first search from every cluster) by the
-// solvers that need distances between arbitrary clusters in their inner
-// loop, such as the completion bound's test (bounds.hpp): there,
-// "some cluster of the region's frontier lies within r of u" is one
-// bitset intersection.
+// Built once per board by the solvers that need distances between
+// arbitrary clusters in their inner loop, such as the completion bound's
+// test (bounds.hpp): there, "some cluster of the region's frontier lies
+// within r of u" is one bitset intersection.
 //
-// Built only for graphs of at most ClusterGraph::kSmallSetWords words (a
-// graph of n clusters with eccentricities e(u) takes sum over u of
-// (e(u) + 1) * words words; a ball of radius e(u) or more is every
-// cluster, kept once); for larger graphs empty() is true.
+// Built radius by radius for every cluster at once (the clusters within
+// r + 1 of u are u and those within r of its neighbours), then laid out
+// cluster by cluster, where the test reads them. Built only for graphs of
+// at most ClusterGraph::kSmallSetWords words (a graph of n clusters with
+// eccentricities e(u) takes sum over u of e(u) * words words; a ball of
+// radius e(u) or more is every cluster, kept once); for larger graphs
+// empty() is true.
 #pragma once
 
 #include <cstdint>
