@@ -237,9 +237,9 @@ class AStar final : public Solver {
            (upper.width < kFullBeam || upper.known.moves.size() >= upper.start_bound + kWideGap);
   }
 
-  // The expansions after which A* pauses for the next beam: as many as it
-  // will expand (its width times the answer's moves), half that after a
-  // scout, whose answer is looser.
+  // The expansions after which A* pauses for the next beam: as many as
+  // that beam will expand (its width times the answer's moves), half as
+  // many after a scout, whose answer is looser.
   std::uint64_t widen_after(const UpperBound& upper) const noexcept {
     const std::uint64_t nodes = upper.width * kWiderBeam * upper.known.moves.size();
     return upper.width < kFullBeam ? nodes / 2 : nodes;

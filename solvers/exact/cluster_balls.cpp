@@ -22,7 +22,7 @@ ClusterBalls::ClusterBalls(const ClusterGraph& graph) {
       // cluster too. A ball that is every cluster is not stored: from then
       // on the cluster is done (its eccentricity known).
       constexpr std::uint32_t kOpen = ~std::uint32_t{0};
-      std::vector<std::uint32_t> eccentricity(n, n == 1 ? 0 : kOpen);
+      std::vector<std::uint32_t> eccentricity(n, kOpen);
       // Room for every radius up front: no eccentricity exceeds twice
       // cluster 0's (a breadth-first search on the adjacency lists).
       std::vector<std::uint32_t> from_first(n, kOpen);
@@ -39,7 +39,7 @@ ClusterBalls::ClusterBalls(const ClusterGraph& graph) {
       rows.assign(std::size_t{n} * N, 0);
       for (ClusterId u = 0; u < n; ++u)
         search::bits::set(std::span<Word>(rows.data() + std::size_t{u} * N, N), u);
-      std::uint32_t open = n == 1 ? 0 : n;
+      std::uint32_t open = n;
       for (std::uint32_t r = 0; open > 0; ++r) {
         rows.resize(rows.size() + std::size_t{n} * N);
         const Word* in = rows.data() + std::size_t{r} * n * N;
